@@ -1,0 +1,295 @@
+/**
+ * The 22 render parameters of SPEC 2.2, written once.
+ *
+ * Everything else derives from `paramsSchema`: host validation (`resolveParams`), the JSON
+ * Schema for OpenAPI and MCP (`paramsJsonSchema`), the studio's controls, the CLI flags and
+ * the README table. Values are validated here and nowhere else; nothing is clamped.
+ */
+import { z } from 'zod';
+
+export const CHARSETS = ['standard', 'detailed', 'blocks', 'binary', 'dots', 'minimal'] as const;
+export const FORMATS = ['text', 'ansi', 'html', 'json', 'json-compact', 'svg'] as const;
+export const QUALITY_TARGETS = ['balanced', 'portrait', 'motion', 'low-light', 'round-trip'] as const;
+export const GLYPH_STRATEGIES = ['adaptive', 'fixed'] as const;
+
+/** The studio's control groups, in display order. */
+export const PARAM_GROUPS = ['output', 'tone', 'detail', 'glyphs', 'motion', 'director'] as const;
+export type ParamGroup = (typeof PARAM_GROUPS)[number];
+
+const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+/** Slider step and control group: UI hints carried in the schema as `x-` keywords. */
+const ui = (group: ParamGroup, description: string, step?: number) =>
+  step === undefined ? { description, 'x-group': group } : { description, 'x-group': group, 'x-step': step };
+
+const float = (min: number, max: number, dflt: number, group: ParamGroup, step: number, text: string) =>
+  z
+    .number()
+    .min(min)
+    .max(max)
+    .default(dflt)
+    .meta(ui(group, text, step));
+const bool = (group: ParamGroup, text: string) => z.boolean().default(false).meta(ui(group, text));
+const choice = <T extends readonly [string, ...string[]]>(
+  values: T,
+  dflt: T[number],
+  group: ParamGroup,
+  text: string,
+) =>
+  z
+    .enum(values)
+    .default(dflt as never)
+    .meta(ui(group, text));
+
+export const paramsSchema = z
+  .object({
+    columns: z
+      .int()
+      .min(8)
+      .max(400)
+      .default(120)
+      .meta(ui('output', 'Output width in characters', 1)),
+    charset: choice(CHARSETS, 'detailed', 'glyphs', 'Character ramp'),
+    format: choice(FORMATS, 'text', 'output', 'Output format'),
+    color: bool('output', 'Per-cell 24-bit color (ignored by plain text)'),
+    invert: bool('tone', 'Invert luminance mapping (for dark text on a light background)'),
+    contrast: float(0.2, 4, 1.15, 'tone', 0.05, 'Tonal contrast multiplier around mid-grey'),
+    brightness: float(-150, 150, 0, 'tone', 1, 'Luminance offset, in 8-bit tone steps'),
+    saturation: float(0, 4, 1.4, 'output', 0.05, 'Color-mode saturation boost'),
+    gamma: float(0.2, 3, 1, 'tone', 0.05, 'Perceptual midtone response (above 1 brightens midtones)'),
+    edges: bool('detail', 'Sobel edge-detection line-art mode'),
+    edgeStrength: float(0.1, 5, 1.8, 'detail', 0.1, 'Edge magnitude multiplier for line-art mode'),
+    dither: bool('glyphs', 'Floyd-Steinberg error diffusion of cell tones'),
+    sharpen: float(0, 1, 0.35, 'detail', 0.05, 'Unsharp-mask detail enhancement'),
+    autoLevels: float(0, 1, 0.9, 'tone', 0.05, 'Automatic percentile histogram stretch'),
+    structure: float(0, 1, 0.55, 'detail', 0.05, 'Directional glyph substitution (- / | \\) along contours'),
+    denoise: float(0, 1, 0.35, 'detail', 0.05, 'Edge-preserving bilateral denoising before detail recovery'),
+    motionSensitivity: float(0, 1, 0.7, 'motion', 0.05, 'Motion responsiveness in the final Bayesian posterior update'),
+    autoOptimize: float(0, 1, 0.9, 'director', 0.05, 'Strength of source-aware Auto Director tuning'),
+    qualityTarget: choice(QUALITY_TARGETS, 'balanced', 'director', 'Quality rubric the Auto Director tunes for'),
+    glyphStrategy: choice(
+      GLYPH_STRATEGIES,
+      'adaptive',
+      'glyphs',
+      'adaptive: smallest codebook under maxGlyphRmse; fixed: the whole ramp',
+    ),
+    maxGlyphRmse: float(0.005, 0.1, 0.03, 'glyphs', 0.005, 'Maximum luminance quantization RMSE for adaptive glyphs'),
+    monoColor: z
+      .string()
+      .regex(HEX_COLOR)
+      .default('#e5e5e5')
+      .meta(ui('output', 'Glyph color for mono ansi, html and svg output (#rrggbb or #rgb)')),
+  })
+  .strict();
+
+/** Validated render parameters: complete, typed, frozen; `monoColor` normalized to `#rrggbb`. */
+export type RenderParams = Readonly<z.output<typeof paramsSchema>>;
+export type ParamName = keyof RenderParams;
+export type RenderParamsInput = z.input<typeof paramsSchema>;
+
+/** How values arrive: typed JSON values, or strings (query string, multipart fields, CLI flags). */
+export type ParamSource = 'json' | 'strings';
+
+/** One problem with one parameter, phrased as "name: expected X, received Y". */
+export interface ParamIssue {
+  readonly param: string;
+  readonly expected: string;
+  readonly received: string;
+  readonly message: string;
+}
+
+/** Every problem of one request's parameters, reported together. */
+export class ParamsError extends Error {
+  readonly issues: readonly ParamIssue[];
+  constructor(issues: readonly ParamIssue[]) {
+    super(issues.map((i) => i.message).join('; '));
+    this.name = 'ParamsError';
+    this.issues = issues;
+  }
+}
+
+/** What kind of value a parameter takes, read from the schema itself. */
+export type ParamKind =
+  | { readonly type: 'integer' | 'number'; readonly min: number; readonly max: number }
+  | { readonly type: 'boolean' }
+  | { readonly type: 'enum'; readonly values: readonly string[] }
+  | { readonly type: 'color' };
+
+export interface ParamInfo {
+  readonly name: ParamName;
+  readonly kind: ParamKind;
+  readonly default: RenderParams[ParamName];
+  readonly description: string;
+  readonly group: ParamGroup;
+  readonly step?: number;
+}
+
+type Field = z.ZodDefault<z.ZodType>;
+const shape = paramsSchema.shape as unknown as Record<ParamName, Field>;
+
+function kindOf(field: Field): ParamKind {
+  const inner = field.def.innerType;
+  if (inner instanceof z.ZodNumber) {
+    const min = inner.minValue ?? Number.NEGATIVE_INFINITY;
+    const max = inner.maxValue ?? Number.POSITIVE_INFINITY;
+    return { type: inner.isInt ? 'integer' : 'number', min, max };
+  }
+  if (inner instanceof z.ZodBoolean) return { type: 'boolean' };
+  if (inner instanceof z.ZodEnum) return { type: 'enum', values: inner.options as string[] };
+  return { type: 'color' };
+}
+
+/** The parameters in schema order with their kind, default, description and UI hints. */
+export const PARAMS: readonly ParamInfo[] = Object.freeze(
+  (Object.keys(shape) as ParamName[]).map((name) => {
+    const meta = (shape[name].meta() ?? {}) as Record<string, unknown>;
+    return Object.freeze({
+      name,
+      kind: kindOf(shape[name]),
+      default: shape[name].def.defaultValue as RenderParams[ParamName],
+      description: String(meta.description),
+      group: meta['x-group'] as ParamGroup,
+      ...(typeof meta['x-step'] === 'number' ? { step: meta['x-step'] } : {}),
+    });
+  }),
+);
+const PARAM_BY_NAME = new Map<string, ParamInfo>(PARAMS.map((p) => [p.name, p]));
+
+export function paramInfo(name: ParamName): ParamInfo {
+  return PARAM_BY_NAME.get(name) as ParamInfo;
+}
+
+/** Human text for what a parameter accepts: "an integer from 8 to 400", "one of a, b". */
+export function describeExpected(kind: ParamKind): string {
+  switch (kind.type) {
+    case 'integer':
+      return `an integer from ${kind.min} to ${kind.max}`;
+    case 'number':
+      return `a number from ${kind.min} to ${kind.max}`;
+    case 'boolean':
+      return 'true or false';
+    case 'enum':
+      return `one of ${kind.values.join(', ')}`;
+    case 'color':
+      return 'a hex color #rrggbb or #rgb';
+  }
+}
+
+const DEFAULTS: RenderParams = Object.freeze(paramsSchema.parse({}));
+/** The defaults of SPEC 2.2. */
+export function defaultParams(): RenderParams {
+  return DEFAULTS;
+}
+
+/** Plain decimal notation, with an optional exponent (what String(number) prints). */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const TRUE_STRINGS = new Set(['true', '1']);
+const BOOLEAN_STRINGS = new Set(['true', 'false', '1', '0']);
+
+/** A string value turned into the typed value its parameter takes, or undefined if it cannot be. */
+function fromString(kind: ParamKind, text: string): unknown {
+  switch (kind.type) {
+    case 'integer':
+    case 'number':
+      return DECIMAL.test(text) ? Number(text) : undefined;
+    case 'boolean':
+      return BOOLEAN_STRINGS.has(text) ? TRUE_STRINGS.has(text) : undefined;
+    default:
+      return text;
+  }
+}
+
+const show = (value: unknown): string => {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === undefined) return 'nothing';
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+};
+
+function issue(param: string, expected: string, received: unknown): ParamIssue {
+  const got = show(received);
+  return { param, expected, received: got, message: `${param}: expected ${expected}, received ${got}` };
+}
+
+const KNOWN = PARAMS.map((p) => p.name).join(', ');
+
+/**
+ * Validates render parameters and fills in the defaults of SPEC 2.2.
+ *
+ * `source: 'json'` takes typed values (numbers, booleans, strings for enums and monoColor);
+ * `source: 'strings'` takes text as it comes from a query string, form fields or CLI flags:
+ * `true/false/1/0` for booleans, plain decimal numbers, `#rrggbb`/`#rgb` colors. A string
+ * value given as an array of several (a repeated query key) is refused.
+ *
+ * @throws ParamsError naming every unknown key, wrong type and out-of-range value at once.
+ */
+export function resolveParams(input: unknown, source: ParamSource): RenderParams {
+  if (input === undefined || input === null) return DEFAULTS;
+  if (typeof input !== 'object' || Array.isArray(input)) {
+    throw new ParamsError([issue('(parameters)', 'an object of named parameters', input)]);
+  }
+  const issues: ParamIssue[] = [];
+  const typed: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(input as Record<string, unknown>)) {
+    const info = PARAM_BY_NAME.get(key);
+    if (!info) {
+      issues.push(issue(key, `a known parameter (one of ${KNOWN})`, raw));
+      continue;
+    }
+    if (raw === undefined) continue;
+    let value: unknown = raw;
+    if (source === 'strings') {
+      if (Array.isArray(raw)) {
+        issues.push(issue(key, `${describeExpected(info.kind)}, given once`, raw));
+        continue;
+      }
+      if (typeof raw !== 'string') {
+        issues.push(issue(key, `${describeExpected(info.kind)} as text`, raw));
+        continue;
+      }
+      value = fromString(info.kind, raw.trim());
+      if (value === undefined) {
+        issues.push(issue(key, describeExpected(info.kind), raw));
+        continue;
+      }
+    }
+    const checked = shape[info.name].safeParse(value);
+    if (!checked.success) {
+      issues.push(issue(key, describeExpected(info.kind), raw));
+      continue;
+    }
+    // -0 reads back as 0 from every text form, so it is stored as 0.
+    typed[key] = checked.data === 0 ? 0 : checked.data;
+  }
+  if (issues.length > 0) throw new ParamsError(issues);
+  const params = paramsSchema.parse(typed);
+  return Object.freeze({ ...params, monoColor: normalizeHexColor(params.monoColor) });
+}
+
+/** `#abc` or `#AABBCC` to `#aabbcc`. */
+export function normalizeHexColor(hex: string): string {
+  const h = hex.toLowerCase();
+  return h.length === 4 ? `#${h[1]}${h[1]}${h[2]}${h[2]}${h[3]}${h[3]}` : h;
+}
+
+/** Stringifies params for a query string or form fields, so that `resolveParams(x, 'strings')` reads them back. */
+export function paramsToStrings(params: Partial<RenderParams>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) out[k] = String(v);
+  return out;
+}
+
+/**
+ * The JSON Schema (draft 2020-12) of the parameters, for OpenAPI and the MCP tool's
+ * inputSchema. The `$schema` key is left out: callers that need it add it themselves.
+ */
+export function paramsJsonSchema(): Record<string, unknown> {
+  const { $schema: _, ...schema } = z.toJSONSchema(paramsSchema, { target: 'draft-2020-12', io: 'input' }) as Record<
+    string,
+    unknown
+  >;
+  return schema;
+}

@@ -1,0 +1,22 @@
+import { buildApp } from './app.js';
+import { configFromEnv } from './config.js';
+
+/** Starts the service on HOST:PORT and shuts down gracefully on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const config = configFromEnv();
+  const app = await buildApp(config);
+  const shutdown = async (signal: string) => {
+    console.log(`glyphcast: ${signal}, finishing in-flight requests`);
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  const address = await app.listen({ host: config.host, port: config.port });
+  console.log(`glyphcast listening on ${address}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(`glyphcast: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,10 @@
+/** In CI a missing GPU adapter or browser is a failure; on a developer machine, a skip with a message. */
+export const IN_CI = process.env.CI === 'true' || process.env.CI === '1';
+
+/** Returns a reason to skip, or throws in CI. */
+export function unavailable(what: string, why: string): string {
+  const message = `${what} unavailable: ${why}. Run 'sudo bash scripts/setup-system.sh' to install it.`;
+  if (IN_CI) throw new Error(`${message} (CI=true: this is a failure, not a skip)`);
+  console.warn(`skipping: ${message}`);
+  return message;
+}

@@ -1,0 +1,239 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  defaultParams,
+  PARAMS,
+  type ParamInfo,
+  ParamsError,
+  paramsJsonSchema,
+  paramsToStrings,
+  type RenderParams,
+  resolveParams,
+} from '../../engine/params.js';
+import { validParamsArbitrary } from '../support/params-arbitrary.js';
+
+const SPEC_DEFAULTS: RenderParams = {
+  columns: 120,
+  charset: 'detailed',
+  format: 'text',
+  color: false,
+  invert: false,
+  contrast: 1.15,
+  brightness: 0,
+  saturation: 1.4,
+  gamma: 1,
+  edges: false,
+  edgeStrength: 1.8,
+  dither: false,
+  sharpen: 0.35,
+  autoLevels: 0.9,
+  structure: 0.55,
+  denoise: 0.35,
+  motionSensitivity: 0.7,
+  autoOptimize: 0.9,
+  qualityTarget: 'balanced',
+  glyphStrategy: 'adaptive',
+  maxGlyphRmse: 0.03,
+  monoColor: '#e5e5e5',
+};
+
+const SPEC_RANGES: Record<string, [number, number]> = {
+  columns: [8, 400],
+  contrast: [0.2, 4],
+  brightness: [-150, 150],
+  saturation: [0, 4],
+  gamma: [0.2, 3],
+  edgeStrength: [0.1, 5],
+  sharpen: [0, 1],
+  autoLevels: [0, 1],
+  structure: [0, 1],
+  denoise: [0, 1],
+  motionSensitivity: [0, 1],
+  autoOptimize: [0, 1],
+  maxGlyphRmse: [0.005, 0.1],
+};
+
+const SPEC_ENUMS: Record<string, string[]> = {
+  charset: ['standard', 'detailed', 'blocks', 'binary', 'dots', 'minimal'],
+  format: ['text', 'ansi', 'html', 'json', 'json-compact', 'svg'],
+  qualityTarget: ['balanced', 'portrait', 'motion', 'low-light', 'round-trip'],
+  glyphStrategy: ['adaptive', 'fixed'],
+};
+
+function issuesOf(input: unknown, source: 'json' | 'strings') {
+  try {
+    resolveParams(input, source);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ParamsError);
+    return (e as ParamsError).issues;
+  }
+  throw new Error(`expected ${JSON.stringify(input)} to be rejected`);
+}
+
+const numeric = PARAMS.filter((p) => p.kind.type === 'integer' || p.kind.type === 'number');
+
+describe('the params schema', () => {
+  it('has exactly the 22 parameters of SPEC 2.2 with their defaults', () => {
+    expect(PARAMS.map((p) => p.name).sort()).toEqual(Object.keys(SPEC_DEFAULTS).sort());
+    expect(defaultParams()).toEqual(SPEC_DEFAULTS);
+    expect(resolveParams({}, 'json')).toEqual(SPEC_DEFAULTS);
+    expect(resolveParams(undefined, 'strings')).toEqual(SPEC_DEFAULTS);
+  });
+
+  it.each(PARAMS.map((p) => [p.name, p] as const))('%s has a description, a group and the SPEC default', (name, p) => {
+    expect(p.description.length).toBeGreaterThan(8);
+    expect(p.group).toBeTruthy();
+    expect(p.default).toEqual(SPEC_DEFAULTS[name]);
+  });
+
+  it('has exactly the SPEC ranges and enum values', () => {
+    for (const p of numeric) {
+      const kind = p.kind as { min: number; max: number };
+      expect([kind.min, kind.max], p.name).toEqual(SPEC_RANGES[p.name]);
+    }
+    expect(numeric.map((p) => p.name).sort()).toEqual(Object.keys(SPEC_RANGES).sort());
+    for (const [name, values] of Object.entries(SPEC_ENUMS)) {
+      const p = PARAMS.find((x) => x.name === name) as ParamInfo;
+      expect(p.kind).toEqual({ type: 'enum', values });
+    }
+    const columns = PARAMS.find((p) => p.name === 'columns') as ParamInfo;
+    expect(columns.kind.type).toBe('integer');
+  });
+});
+
+describe('resolveParams: ranges', () => {
+  for (const p of numeric) {
+    const { min, max } = p.kind as { min: number; max: number };
+    const step = p.kind.type === 'integer' ? 1 : (p.step ?? 0.01);
+
+    it(`${p.name} accepts both ends ${min} and ${max}, as JSON and as strings`, () => {
+      for (const v of [min, max]) {
+        expect(resolveParams({ [p.name]: v }, 'json')[p.name]).toBe(v);
+        expect(resolveParams({ [p.name]: String(v) }, 'strings')[p.name]).toBe(v);
+      }
+    });
+
+    it(`${p.name} rejects one step outside each end, naming the range, never clamping`, () => {
+      for (const v of [min - step, max + step, max + 1e-9]) {
+        const [only] = issuesOf({ [p.name]: v }, 'json');
+        expect(only.param).toBe(p.name);
+        expect(only.message).toContain(`from ${min} to ${max}`);
+        expect(only.message).toContain(String(v));
+      }
+    });
+  }
+
+  it('columns must be an integer', () => {
+    expect(issuesOf({ columns: 80.5 }, 'json')[0].message).toBe(
+      'columns: expected an integer from 8 to 400, received 80.5',
+    );
+    expect(issuesOf({ columns: '80.5' }, 'strings')[0].param).toBe('columns');
+  });
+
+  it('rejects non-finite numbers', () => {
+    for (const v of [Number.NaN, Number.POSITIVE_INFINITY])
+      expect(issuesOf({ contrast: v }, 'json')[0].param).toBe('contrast');
+    for (const v of ['NaN', 'Infinity', '0x10', '1e', '', ' ', '1,5'])
+      expect(issuesOf({ contrast: v }, 'strings')[0].param).toBe('contrast');
+  });
+});
+
+describe('resolveParams: enums, booleans, colors', () => {
+  for (const [name, values] of Object.entries(SPEC_ENUMS)) {
+    it(`${name} accepts each of ${values.join(', ')} and rejects others`, () => {
+      for (const v of values) {
+        expect(resolveParams({ [name]: v }, 'json')[name as keyof RenderParams]).toBe(v);
+        expect(resolveParams({ [name]: v }, 'strings')[name as keyof RenderParams]).toBe(v);
+      }
+      const [only] = issuesOf({ [name]: 'nope' }, 'json');
+      expect(only.message).toBe(`${name}: expected one of ${values.join(', ')}, received "nope"`);
+    });
+  }
+
+  it('booleans: JSON takes true/false only; strings take true/false/1/0', () => {
+    for (const name of ['color', 'invert', 'edges', 'dither'] as const) {
+      expect(resolveParams({ [name]: true }, 'json')[name]).toBe(true);
+      expect(resolveParams({ [name]: false }, 'json')[name]).toBe(false);
+      expect(resolveParams({ [name]: 'true' }, 'strings')[name]).toBe(true);
+      expect(resolveParams({ [name]: '1' }, 'strings')[name]).toBe(true);
+      expect(resolveParams({ [name]: 'false' }, 'strings')[name]).toBe(false);
+      expect(resolveParams({ [name]: '0' }, 'strings')[name]).toBe(false);
+      expect(issuesOf({ [name]: 'true' }, 'json')[0].expected).toBe('true or false');
+      expect(issuesOf({ [name]: 1 }, 'json')[0].param).toBe(name);
+      for (const bad of ['yes', 'TRUE', '2', ''])
+        expect(issuesOf({ [name]: bad }, 'strings')[0].message).toContain(`${name}: expected true or false`);
+    }
+  });
+
+  it('monoColor takes #rrggbb and #rgb in either case and normalizes to lowercase #rrggbb', () => {
+    expect(resolveParams({ monoColor: '#ABC' }, 'json').monoColor).toBe('#aabbcc');
+    expect(resolveParams({ monoColor: '#12aBcD' }, 'strings').monoColor).toBe('#12abcd');
+    for (const bad of ['e5e5e5', '#e5e5e', '#ggg', 'red', '#e5e5e5e5'])
+      expect(issuesOf({ monoColor: bad }, 'json')[0].expected).toBe('a hex color #rrggbb or #rgb');
+  });
+
+  it('JSON takes typed numbers only', () => {
+    expect(issuesOf({ columns: '80' }, 'json')[0].message).toBe(
+      'columns: expected an integer from 8 to 400, received "80"',
+    );
+  });
+});
+
+describe('resolveParams: bad requests', () => {
+  it('names an unknown key', () => {
+    const [only] = issuesOf({ colums: 80 }, 'json');
+    expect(only.param).toBe('colums');
+    expect(only.message).toMatch(/^colums: expected a known parameter \(one of columns, /);
+  });
+
+  it('reports every problem of one request together', () => {
+    const issues = issuesOf({ columns: 7, charset: 'emoji', bogus: true, gamma: '9' }, 'strings');
+    expect(issues.map((i) => i.param).sort()).toEqual(['bogus', 'charset', 'columns', 'gamma']);
+  });
+
+  it('refuses a parameter given more than once in strings mode', () => {
+    const [only] = issuesOf({ columns: ['80', '120'] }, 'strings');
+    expect(only.message).toBe('columns: expected an integer from 8 to 400, given once, received ["80","120"]');
+  });
+
+  it('refuses a non-object', () => {
+    for (const bad of [42, 'columns=80', [1, 2]]) expect(issuesOf(bad, 'json')[0].param).toBe('(parameters)');
+  });
+
+  it('returns a frozen value', () => {
+    expect(Object.isFrozen(resolveParams({ columns: 80 }, 'json'))).toBe(true);
+  });
+});
+
+describe('JSON Schema', () => {
+  it('is draft 2020-12 shaped, carries ranges, defaults and descriptions, and forbids unknown keys', () => {
+    const schema = paramsJsonSchema() as {
+      type: string;
+      additionalProperties: boolean;
+      properties: Record<string, Record<string, unknown>>;
+      required?: string[];
+    };
+    expect(schema.type).toBe('object');
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.required ?? []).toEqual([]);
+    expect(schema.properties.columns).toMatchObject({ type: 'integer', minimum: 8, maximum: 400, default: 120 });
+    expect(schema.properties.contrast).toMatchObject({ type: 'number', minimum: 0.2, maximum: 4, default: 1.15 });
+    expect(schema.properties.format.enum).toEqual(SPEC_ENUMS.format);
+    for (const p of PARAMS) expect(schema.properties[p.name].description).toBe(p.description);
+  });
+});
+
+describe('round trip (property)', () => {
+  it('any valid input resolves, resolves again to itself, and survives the strings form', () => {
+    fc.assert(
+      fc.property(validParamsArbitrary, (input) => {
+        const params = resolveParams(input, 'json');
+        expect(resolveParams(params, 'json')).toEqual(params);
+        expect(resolveParams(paramsToStrings(params), 'strings')).toEqual(params);
+        for (const [k, v] of Object.entries(input))
+          if (k !== 'monoColor') expect(params[k as keyof RenderParams]).toBe(v === 0 ? 0 : v); // -0 is kept as 0
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
