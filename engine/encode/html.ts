@@ -1,0 +1,38 @@
+import type { CellGrid } from '../grid.js';
+import { escapeXml } from './escape.js';
+import { colorRuns, hex, parseHex } from './runs.js';
+
+/** The font stack every markup output uses: the font the glyphs were measured in first. */
+export const FONT_STACK = "'DejaVu Sans Mono', 'Menlo', 'Consolas', 'Liberation Mono', monospace";
+
+/**
+ * A standalone HTML document: one `<pre>` on a dark background, glyphs in `monoColor`, or,
+ * with `color`, one `<span>` per run of equal color. All text is escaped.
+ */
+export function encodeHtml(grid: CellGrid, color: boolean, monoColor: string, title = 'glyphcast'): string {
+  const rows = colorRuns(grid, color, parseHex(monoColor));
+  const body = rows
+    .map((runs) =>
+      color
+        ? runs.map((r) => `<span style="color:${hex(r.r, r.g, r.b)}">${escapeXml(r.text)}</span>`).join('')
+        : escapeXml(runs.map((r) => r.text).join('')),
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${escapeXml(title)}</title>
+<style>
+  html, body { margin: 0; background: #000; }
+  pre { margin: 0; padding: 1em; color: ${monoColor}; font-family: ${FONT_STACK}; font-size: 12px; line-height: 2ch; letter-spacing: 0; }
+</style>
+</head>
+<body>
+<pre aria-label="ASCII art, ${grid.columns} by ${grid.rows} characters">
+${body}
+</pre>
+</body>
+</html>
+`;
+}

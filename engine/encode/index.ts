@@ -1,0 +1,38 @@
+/**
+ * Encoders: pure functions CellGrid -> string, one file per format (DESIGN 1).
+ * `encode` picks the encoder for `params.format` and returns the body with its content type
+ * and file extension (SPEC 2.3).
+ */
+import type { CellGrid } from '../grid.js';
+import type { RenderParams } from '../params.js';
+import { encodeAnsi } from './ansi.js';
+import { FORMAT_INFO, type FormatInfo } from './formats.js';
+import { encodeHtml } from './html.js';
+import { encodeJson, encodeJsonCompact } from './json.js';
+import { encodeSvg } from './svg.js';
+import { encodeText } from './text.js';
+
+export interface EncodedOutput extends FormatInfo {
+  readonly body: string;
+}
+
+export function encode(grid: CellGrid, params: RenderParams): EncodedOutput {
+  const { format, color, monoColor } = params;
+  const body = (() => {
+    switch (format) {
+      case 'text':
+        return encodeText(grid);
+      case 'ansi':
+        return encodeAnsi(grid, color, monoColor);
+      case 'html':
+        return encodeHtml(grid, color, monoColor);
+      case 'svg':
+        return encodeSvg(grid, color, monoColor);
+      case 'json':
+        return encodeJson(grid, params);
+      case 'json-compact':
+        return encodeJsonCompact(grid, params);
+    }
+  })();
+  return { body, ...FORMAT_INFO[format] };
+}

@@ -1,0 +1,43 @@
+/**
+ * The six character sets of SPEC 2.2 (`charset`), in one readable place.
+ *
+ * Each set lists its glyphs; the engine orders them by ink coverage measured from the real
+ * font (engine/glyphs/table.ts), so the order written here is only for reading. The first
+ * glyph of every set is the blank: a space.
+ */
+import { CHARSETS } from '../params.js';
+
+export type Charset = (typeof CHARSETS)[number];
+
+const PRINTABLE_ASCII = Array.from({ length: 95 }, (_, i) => String.fromCharCode(0x20 + i)).join('');
+
+/** Braille patterns U+2801..U+28FF: a 2 x 4 dot grid per cell, 255 non-blank patterns. */
+const BRAILLE = Array.from({ length: 255 }, (_, i) => String.fromCodePoint(0x2801 + i)).join('');
+
+export const CHARSET_GLYPHS: Readonly<Record<Charset, readonly string[]>> = {
+  /** The classic ten-step ramp of terminal ASCII art. */
+  standard: [...' .:-=+*#%@'],
+  /** All 95 printable ASCII glyphs: the most tones and shapes to choose from. */
+  detailed: [...PRINTABLE_ASCII],
+  /** Quadrant blocks and shades: 2 x 2 shapes per cell at four densities. */
+  blocks: [...' ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█░▒▓'],
+  /** Space and the digits 1 and 0: the data-stream look. */
+  binary: [...' 10'],
+  /** Braille dots: eight dots per cell, the finest shapes (non-ASCII). */
+  dots: [' ', ...BRAILLE],
+  /** Five steps, for a sparse, clean look. */
+  minimal: [...' .:+#'],
+};
+
+/** Directional glyphs that `structure` lays along contours (ASCII charsets only). */
+export const DIRECTIONAL_GLYPHS = ['-', '/', '|', '\\'] as const;
+
+/** Whether a charset is printed with one-byte ASCII glyphs. */
+export function isAsciiCharset(charset: Charset): boolean {
+  return CHARSET_GLYPHS[charset].every((g) => g.charCodeAt(0) < 0x7f);
+}
+
+/** Every glyph any charset can print (what the font measurement covers), without repeats. */
+export const ALL_GLYPHS: readonly string[] = [
+  ...new Set([...CHARSETS.flatMap((c) => CHARSET_GLYPHS[c]), ...DIRECTIONAL_GLYPHS]),
+];

@@ -1,0 +1,26 @@
+/** The engine's public API: explicit named exports only (no barrels of everything). */
+
+export type { Format, FormatInfo } from './encode/formats.js';
+export { CHROMA_ENCODING, FORMAT_INFO } from './encode/formats.js';
+export type { EncodedOutput } from './encode/index.js';
+export { encode } from './encode/index.js';
+export type { RenderErrorCode } from './errors.js';
+export { RenderError } from './errors.js';
+export type { Charset } from './glyphs/charsets.js';
+export { CHARSET_GLYPHS } from './glyphs/charsets.js';
+export type {
+  CellGrid,
+  CodebookEvidence,
+  DirectorEvidence,
+  EvidenceStatus,
+  MetricEvidence,
+  ParamChange,
+  RenderEvidence,
+} from './grid.js';
+export { gridLines } from './grid.js';
+export type { RgbaImage } from './image.js';
+export type { ParamInfo, ParamIssue, ParamSource, RenderParams } from './params.js';
+export { defaultParams, PARAMS, ParamsError, paramsJsonSchema, resolveParams } from './params.js';
+export type { RenderOptions } from './render.js';
+export { renderImage } from './render.js';
+export { DEFAULT_CELL_ASPECT, gridSize, MAX_ROWS } from './size.js';

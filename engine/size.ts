@@ -1,0 +1,54 @@
+import { RenderError } from './errors.js';
+import type { RgbaImage } from './image.js';
+
+/** The 1:2 cell the glyph metrics were measured in (width / height). */
+export const DEFAULT_CELL_ASPECT = 0.5;
+/** Grid height limit: 2000 rows x 400 columns keeps one frame's planes near 50 MB. */
+export const MAX_ROWS = 2000;
+
+export interface RenderOptions {
+  /** Force the grid height (1..MAX_ROWS); by default it follows the image aspect and the cell aspect. */
+  readonly rows?: number;
+  /** Cell width / height of the font the art will be shown in (default 0.5, the measured cell). */
+  readonly cellAspect?: number;
+}
+
+/**
+ * The grid for an image: `columns` as given, rows = round(columns x (h / w) x cellAspect), at
+ * least 1. Throws a RenderError rather than clamping when the image is empty, its buffer does
+ * not match its size, or the grid would exceed MAX_ROWS.
+ */
+export function gridSize(
+  image: RgbaImage,
+  columns: number,
+  options: RenderOptions = {},
+): { columns: number; rows: number } {
+  const { width, height, data } = image;
+  if (!(width >= 1 && height >= 1 && Number.isInteger(width) && Number.isInteger(height))) {
+    throw new RenderError('empty_image', `image has no pixels (${width} x ${height})`);
+  }
+  if (data.length !== width * height * 4) {
+    throw new RenderError(
+      'image_buffer_mismatch',
+      `RGBA buffer holds ${data.length} bytes; ${width} x ${height} needs ${width * height * 4}`,
+    );
+  }
+  if (options.rows !== undefined) {
+    if (!Number.isInteger(options.rows) || options.rows < 1 || options.rows > MAX_ROWS) {
+      throw new RenderError(
+        'invalid_rows',
+        `rows: expected an integer from 1 to ${MAX_ROWS}, received ${options.rows}`,
+      );
+    }
+    return { columns, rows: options.rows };
+  }
+  const aspect = options.cellAspect ?? DEFAULT_CELL_ASPECT;
+  const rows = Math.max(1, Math.round((columns * height * aspect) / width));
+  if (rows > MAX_ROWS) {
+    throw new RenderError(
+      'grid_too_large',
+      `a ${width} x ${height} image at ${columns} columns needs ${rows} rows; the limit is ${MAX_ROWS} (use fewer columns or set rows)`,
+    );
+  }
+  return { columns, rows };
+}
