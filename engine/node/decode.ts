@@ -1,0 +1,97 @@
+/**
+ * Node host: image bytes -> RgbaImage with sharp, for the CLI and the server.
+ *
+ * The pixel limit is checked from the header (sharp's `metadata()` refuses an image whose
+ * claimed size exceeds `limitInputPixels` before any pixel is allocated). Truncated or
+ * corrupt data fails (`failOn: 'error'`). The first frame of an animation is used. EXIF
+ * orientation is applied. Every color space (CMYK, grey, 16-bit) comes out as 8-bit sRGB
+ * with alpha, which the engine treats as coverage over black.
+ */
+import sharp from 'sharp';
+import type { RgbaImage } from '../image.js';
+
+/** Default decode limit: 40 megapixels (an 8K photo is 33 MP). */
+export const DEFAULT_MAX_PIXELS = 40_000_000;
+
+export type DecodeErrorCode = 'not_an_image' | 'unsupported_image' | 'corrupt_image' | 'image_too_large';
+
+export class DecodeError extends Error {
+  readonly code: DecodeErrorCode;
+  constructor(code: DecodeErrorCode, message: string) {
+    super(message);
+    this.name = 'DecodeError';
+    this.code = code;
+  }
+}
+
+/**
+ * Raster formats accepted as input. SVG is refused: librsvg would resolve references inside
+ * the document (local files), which a server must never do on behalf of a caller.
+ */
+const SUPPORTED = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'avif', 'heif']);
+
+export interface DecodeOptions {
+  /** Largest width x height accepted (default 40 MP). */
+  readonly maxPixels?: number;
+}
+
+export interface DecodedImage extends RgbaImage {
+  /** The container format sharp detected ('png', 'jpeg', ...). */
+  readonly format: string;
+}
+
+function classify(err: unknown, maxPixels: number): DecodeError {
+  const message = err instanceof Error ? err.message : String(err);
+  if (/pixel limit/i.test(message)) {
+    return new DecodeError('image_too_large', `image exceeds the decode limit of ${maxPixels} pixels`);
+  }
+  if (/unsupported image format/i.test(message)) {
+    return new DecodeError(
+      'not_an_image',
+      'the data is not an image in a supported format (PNG, JPEG, WebP, GIF, TIFF, AVIF)',
+    );
+  }
+  return new DecodeError('corrupt_image', `the image could not be decoded: ${message.split('\n')[0]}`);
+}
+
+/** Decodes image bytes to RGBA8. Throws DecodeError (never anything else) for bad input. */
+export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}): Promise<DecodedImage> {
+  const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
+  if (bytes.length === 0) throw new DecodeError('not_an_image', 'the image is empty (0 bytes)');
+  const open = () =>
+    sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', animated: false, sequentialRead: true });
+  let format: string;
+  try {
+    const meta = await open().metadata();
+    format = meta.format ?? 'unknown';
+    if (!meta.width || !meta.height) throw new Error('no dimensions in the image header');
+    if (meta.width * meta.height > maxPixels) {
+      throw new DecodeError(
+        'image_too_large',
+        `image is ${meta.width} x ${meta.height} pixels; the decode limit is ${maxPixels} pixels`,
+      );
+    }
+  } catch (err) {
+    throw err instanceof DecodeError ? err : classify(err, maxPixels);
+  }
+  if (!SUPPORTED.has(format)) {
+    throw new DecodeError('unsupported_image', `images in ${format} format are not supported`);
+  }
+  try {
+    const { data, info } = await open()
+      .rotate()
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 4) throw new Error(`expected 4 channels after decoding, got ${info.channels}`);
+    return {
+      width: info.width,
+      height: info.height,
+      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      format,
+    };
+  } catch (err) {
+    throw classify(err, maxPixels);
+  }
+}
