@@ -85,3 +85,41 @@ export function handoffMessageSchemas(): Record<'frame' | 'ack' | 'ready', Recor
     ready: jsonSchema(handoffReadySchema),
   };
 }
+
+/** The manifest of GET /api/v1/a2v-handoff: everything a studio or receiver needs to talk. */
+export interface HandoffManifest {
+  readonly protocol: typeof HANDOFF_PROTOCOL;
+  readonly version: string;
+  readonly transport: 'window.postMessage';
+  readonly browserOnly: true;
+  /** The only origin frames are ever posted to (RECEIVER_ORIGIN); null when none is configured. */
+  readonly targetOrigin: string | null;
+  readonly modes: readonly HandoffMode[];
+  readonly launchUrlTemplate: string;
+  readonly backpressure: { readonly maxFramesInFlight: number; readonly unackedFpsCap: number };
+  readonly messages: Record<'frame' | 'ack' | 'ready', Record<string, unknown>>;
+  /** Whether backend asynchronous status checks authenticate with the platform API key. */
+  readonly statusChecks: { readonly authenticated: boolean; readonly schemes: readonly string[] };
+}
+
+export function handoffManifest(v: {
+  version: string;
+  receiverOrigin: string | null;
+  platformKeyConfigured: boolean;
+}): HandoffManifest {
+  return {
+    protocol: HANDOFF_PROTOCOL,
+    version: v.version,
+    transport: 'window.postMessage',
+    browserOnly: true,
+    targetOrigin: v.receiverOrigin,
+    modes: HANDOFF_MODES,
+    launchUrlTemplate: LAUNCH_URL_TEMPLATE,
+    backpressure: { maxFramesInFlight: MAX_FRAMES_IN_FLIGHT, unackedFpsCap: UNACKED_FPS_CAP },
+    messages: handoffMessageSchemas(),
+    statusChecks: {
+      authenticated: v.platformKeyConfigured,
+      schemes: v.platformKeyConfigured ? ['PlatformBearer', 'PlatformHeader'] : [],
+    },
+  };
+}
