@@ -19,8 +19,8 @@ export interface CodebookEvidence {
   readonly size: number;
   /** Luminance quantization RMSE of the cell tones on this codebook, normalized to 0..1. */
   readonly rmse: number;
-  /** The bound it was held to (maxGlyphRmse); null for `fixed`. */
-  readonly bound: number | null;
+  /** The bound (maxGlyphRmse): adaptive holds the codebook under it; fixed reports whether the full ramp meets it. */
+  readonly bound: number;
   readonly status: EvidenceStatus;
 }
 

@@ -1,5 +1,6 @@
 /** The engine's public API: explicit named exports only (no barrels of everything). */
 
+export { CpuExecutor, StreamState } from './cpu/executor.js';
 export type { Format, FormatInfo } from './encode/formats.js';
 export { CHROMA_ENCODING, FORMAT_INFO } from './encode/formats.js';
 export type { EncodedOutput } from './encode/index.js';
@@ -21,6 +22,8 @@ export { gridLines } from './grid.js';
 export type { RgbaImage } from './image.js';
 export type { ParamInfo, ParamIssue, ParamSource, RenderParams } from './params.js';
 export { defaultParams, PARAMS, ParamsError, paramsJsonSchema, resolveParams } from './params.js';
+export type { FramePlan } from './plan.js';
+export { planFrame } from './plan.js';
 export type { RenderOptions } from './render.js';
 export { renderImage } from './render.js';
-export { DEFAULT_CELL_ASPECT, gridSize, MAX_ROWS } from './size.js';
+export { checkImage, DEFAULT_CELL_ASPECT, gridSize, MAX_ROWS } from './size.js';

@@ -13,18 +13,10 @@ export interface RenderOptions {
   readonly cellAspect?: number;
 }
 
-/**
- * The grid for an image: `columns` as given, rows = round(columns x (h / w) x cellAspect), at
- * least 1. Throws a RenderError rather than clamping when the image is empty, its buffer does
- * not match its size, or the grid would exceed MAX_ROWS.
- */
-export function gridSize(
-  image: RgbaImage,
-  columns: number,
-  options: RenderOptions = {},
-): { columns: number; rows: number } {
+/** Throws a RenderError when the image has no pixels or its buffer does not match its size. */
+export function checkImage(image: RgbaImage): void {
   const { width, height, data } = image;
-  if (!(width >= 1 && height >= 1 && Number.isInteger(width) && Number.isInteger(height))) {
+  if (!(Number.isInteger(width) && Number.isInteger(height) && width >= 1 && height >= 1)) {
     throw new RenderError('empty_image', `image has no pixels (${width} x ${height})`);
   }
   if (data.length !== width * height * 4) {
@@ -33,6 +25,19 @@ export function gridSize(
       `RGBA buffer holds ${data.length} bytes; ${width} x ${height} needs ${width * height * 4}`,
     );
   }
+}
+
+/**
+ * The grid for a source: `columns` as given, rows = round(columns x (h / w) x cellAspect), at
+ * least 1. Throws a RenderError rather than clamping when the grid would exceed MAX_ROWS or
+ * the forced `rows` is out of range.
+ */
+export function gridSize(
+  source: { width: number; height: number },
+  columns: number,
+  options: RenderOptions = {},
+): { columns: number; rows: number } {
+  const { width, height } = source;
   if (options.rows !== undefined) {
     if (!Number.isInteger(options.rows) || options.rows < 1 || options.rows > MAX_ROWS) {
       throw new RenderError(
@@ -43,6 +48,9 @@ export function gridSize(
     return { columns, rows: options.rows };
   }
   const aspect = options.cellAspect ?? DEFAULT_CELL_ASPECT;
+  if (!(aspect > 0.1 && aspect < 10)) {
+    throw new RenderError('invalid_rows', `cellAspect: expected a number between 0.1 and 10, received ${aspect}`);
+  }
   const rows = Math.max(1, Math.round((columns * height * aspect) / width));
   if (rows > MAX_ROWS) {
     throw new RenderError(

@@ -1,0 +1,263 @@
+/**
+ * The CPU executor: runs the kernel twins of engine/kernels in pipeline order over one
+ * FramePlan and one RGBA frame, and returns the CellGrid. Buffers are kept between frames
+ * of the same size, so a stream of frames allocates nothing but its output grids.
+ */
+import { SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y } from '../fixed.js';
+import type { CellGrid, CodebookEvidence, RenderEvidence } from '../grid.js';
+import type { RgbaImage } from '../image.js';
+import { CELL_STRIDE, cells } from '../kernels/cells.js';
+import { type CodebookResult, codebook } from '../kernels/codebook.js';
+import { color } from '../kernels/color.js';
+import { denoise } from '../kernels/denoise.js';
+import { dither } from '../kernels/dither.js';
+import { glyphs } from '../kernels/glyphs.js';
+import { histogram } from '../kernels/histogram.js';
+import { levels } from '../kernels/levels.js';
+import { linearize } from '../kernels/linearize.js';
+import { luma } from '../kernels/luma.js';
+import { pyramid } from '../kernels/pyramid.js';
+import { resampleX, resampleY } from '../kernels/resample.js';
+import { sharpen } from '../kernels/sharpen.js';
+import { sobel } from '../kernels/sobel.js';
+import { temporal } from '../kernels/temporal.js';
+import { tone } from '../kernels/tone.js';
+import type { FramePlan } from '../plan.js';
+
+/** The buffers of one frame size. */
+interface Buffers {
+  readonly key: string;
+  readonly pyramid: Uint16Array[];
+  readonly resampledX: Uint16Array;
+  readonly lin: Uint16Array;
+  readonly toneA: Uint16Array;
+  readonly toneB: Uint16Array;
+  readonly grad: Int32Array;
+  readonly hist: Uint32Array;
+  readonly levels: Int32Array;
+  readonly cellData: Int32Array;
+}
+
+function allocate(plan: FramePlan, key: string): Buffers {
+  const sizes: Uint16Array[] = [];
+  let w = plan.source.width;
+  let h = plan.source.height;
+  for (const step of plan.pyramid) {
+    w = Math.floor(w / step.fx);
+    h = Math.floor(h / step.fy);
+    sizes.push(new Uint16Array(w * h * 3));
+  }
+  const samples = plan.sampleWidth * plan.sampleHeight;
+  return {
+    key,
+    pyramid: sizes,
+    resampledX: new Uint16Array(plan.sampleWidth * plan.reducedHeight * 3),
+    lin: new Uint16Array(samples * 3),
+    toneA: new Uint16Array(samples),
+    toneB: new Uint16Array(samples),
+    grad: new Int32Array(samples * 2),
+    hist: new Uint32Array(256),
+    levels: new Int32Array(2),
+    cellData: new Int32Array(plan.columns * plan.rows * CELL_STRIDE),
+  };
+}
+
+export function codebookEvidence(plan: FramePlan, result: CodebookResult, maxGlyphRmse: number): CodebookEvidence {
+  const densestQ10 = plan.glyphs.densest >> 2;
+  const rmse = Math.sqrt(result.cost / Math.max(1, result.mass)) / densestQ10;
+  return {
+    strategy: plan.adaptive ? 'adaptive' : 'fixed',
+    glyphs: Array.from(result.glyphs, (g) => plan.glyphs.table[g]).join(''),
+    size: result.glyphs.length,
+    rmse: Math.round(rmse * 1e6) / 1e6,
+    bound: maxGlyphRmse,
+    status: rmse <= maxGlyphRmse ? 'target_met' : 'best_effort',
+  };
+}
+
+/**
+ * The temporal filter's state for one stream: per-sample means and variances and the last
+ * frame's glyphs. It resets itself when the grid changes; call `reset()` when the source does.
+ */
+export class StreamState {
+  key = '';
+  fresh = true;
+  m = new Int32Array(0);
+  p = new Int32Array(0);
+  prevGlyphs = new Int32Array(0);
+  /** The last frame's codebook (table indexes), kept while it still meets the bound. */
+  codebook: Int32Array | null = null;
+
+  reset(): void {
+    this.codebook = null;
+    this.fresh = true;
+  }
+
+  /** Sizes the state for a grid; a new size starts the stream afresh. */
+  prepare(columns: number, rows: number): void {
+    const key = `${columns}x${rows}`;
+    if (key === this.key) return;
+    this.key = key;
+    this.m = new Int32Array(columns * rows * SAMPLES_PER_CELL);
+    this.p = new Int32Array(columns * rows * SAMPLES_PER_CELL);
+    this.prevGlyphs = new Int32Array(columns * rows).fill(-1);
+    this.codebook = null;
+    this.fresh = true;
+  }
+}
+
+export class CpuExecutor {
+  private buffers: Buffers | null = null;
+
+  /**
+   * Renders one frame. `maxGlyphRmse` is only reported (the plan holds the integer bound).
+   * With a `stream`, the temporal filter runs and the stream's state carries to the next frame.
+   */
+  render(plan: FramePlan, image: RgbaImage, maxGlyphRmse: number, stream?: StreamState): CellGrid {
+    const timings: Record<string, number> = {};
+    let t0 = performance.now();
+    const lap = (stage: string) => {
+      const t = performance.now();
+      timings[stage] = Math.round((t - t0) * 1000) / 1000;
+      t0 = t;
+    };
+    const key = `${plan.source.width}x${plan.source.height}>${plan.columns}x${plan.rows}`;
+    if (this.buffers?.key !== key) this.buffers = allocate(plan, key);
+    const b = this.buffers;
+
+    // 1-2. linear light, box pyramid (the first step fused into linearize)
+    let cur: Uint16Array;
+    let w = plan.source.width;
+    let h = plan.source.height;
+    if (plan.pyramid.length === 0) {
+      cur = new Uint16Array(w * h * 3);
+      linearize(image.data, w, 1, 1, w, h, plan.srgbToLinear, cur);
+    } else {
+      const [first, ...rest] = plan.pyramid;
+      const ow = Math.floor(w / first.fx);
+      const oh = Math.floor(h / first.fy);
+      linearize(image.data, w, first.fx, first.fy, ow, oh, plan.srgbToLinear, b.pyramid[0]);
+      [cur, w, h] = [b.pyramid[0], ow, oh];
+      lap('linearize');
+      rest.forEach((step, i) => {
+        const nw = Math.floor(w / step.fx);
+        const nh = Math.floor(h / step.fy);
+        pyramid(cur, w, step.fx, step.fy, nw, nh, b.pyramid[i + 1]);
+        [cur, w, h] = [b.pyramid[i + 1], nw, nh];
+      });
+    }
+    lap('pyramid');
+    // 2b. exact area resample to the sample grid
+    resampleX(cur, w, h, plan.sampleWidth, b.resampledX);
+    resampleY(b.resampledX, plan.sampleWidth, h, plan.sampleHeight, b.lin);
+    lap('resample');
+    const samples = plan.sampleWidth * plan.sampleHeight;
+    // 3-4. luminance -> tone, bilateral denoise
+    luma(b.lin, samples, plan.linearToTone, b.toneA);
+    lap('luma');
+    denoise(b.toneA, plan.sampleWidth, plan.sampleHeight, plan.denoiseRange, b.toneB);
+    lap('denoise');
+    // 5-7. auto-levels, tone curve, unsharp mask
+    histogram(b.toneB, samples, b.hist);
+    levels(b.hist, samples, plan.levelsLow, plan.levelsHigh, plan.levelsBlend, b.levels);
+    lap('levels');
+    tone(b.toneB, samples, b.levels, plan.toneCurve, b.toneA);
+    lap('tone');
+    sharpen(b.toneA, plan.sampleWidth, plan.sampleHeight, plan.sharpenAmount, b.toneB);
+    lap('sharpen');
+    // 8-9. gradients, per-cell targets and structure
+    sobel(b.toneB, plan.sampleWidth, plan.sampleHeight, b.grad);
+    lap('sobel');
+    const g = plan.glyphs;
+    const cellCount = plan.columns * plan.rows;
+    cells(
+      b.toneB,
+      b.grad,
+      plan.columns,
+      plan.rows,
+      plan.inkScale,
+      plan.edges,
+      plan.edgeGain,
+      plan.structure,
+      plan.structureFloor,
+      g.directional,
+      b.cellData,
+    );
+    lap('cells');
+    // 12. temporal filter (streams only), before the codebook so both see filtered tones
+    if (stream) {
+      stream.prepare(plan.columns, plan.rows);
+      temporal(b.cellData, cellCount, plan.temporal, stream.fresh, stream.m, stream.p);
+      lap('temporal');
+    }
+    const prev = stream && !stream.fresh ? stream.prevGlyphs : null;
+    // 10-11. codebook, glyph choice (dithered or not)
+    const book = codebook(
+      b.cellData,
+      CELL_STRIDE,
+      8,
+      cellCount,
+      g.rampOrder,
+      g.coverage,
+      g.densest,
+      plan.adaptive,
+      plan.codebookBound,
+      stream?.codebook ?? null,
+    );
+    if (stream) stream.codebook = book.glyphs;
+    lap('codebook');
+    const out = new Uint8Array(cellCount);
+    if (plan.dither)
+      dither(
+        b.cellData,
+        plan.columns,
+        plan.rows,
+        book.glyphs,
+        g.coverage,
+        g.blurredMasks,
+        plan.cellBlur,
+        prev,
+        g.densest,
+        out,
+      );
+    else glyphs(b.cellData, cellCount, book.glyphs, g.coverage, g.blurredMasks, plan.cellBlur, prev, out);
+    lap(plan.dither ? 'dither' : 'glyphs');
+    if (stream) {
+      for (let i = 0; i < cellCount; i++) stream.prevGlyphs[i] = out[i];
+      stream.fresh = false;
+    }
+    // 13. colors
+    const colors = new Uint8Array(cellCount * 3);
+    color(
+      b.lin,
+      b.cellData,
+      out,
+      plan.columns,
+      plan.rows,
+      plan.saturation,
+      plan.invert,
+      g.coverage,
+      plan.linearToSrgb,
+      plan.linearToTone,
+      colors,
+    );
+    lap('color');
+
+    const evidence: RenderEvidence = {
+      source: { width: plan.source.width, height: plan.source.height },
+      samplesPerCell: { x: SAMPLES_X, y: SAMPLES_Y },
+      codebook: codebookEvidence(plan, book, maxGlyphRmse),
+      director: null,
+      timings,
+    };
+    return {
+      columns: plan.columns,
+      rows: plan.rows,
+      charset: g.charset,
+      table: g.table,
+      glyphs: out,
+      colors,
+      evidence,
+    };
+  }
+}

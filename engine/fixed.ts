@@ -1,0 +1,33 @@
+/**
+ * Fixed-point formats shared by every kernel twin (TS here, WGSL in shaders/common.wgsl,
+ * which receives these values from the plan so they are never copied by hand).
+ */
+
+/** Linear light, u16: 0 = black, 65535 = the full sRGB white. 16 bits keep 1/255 near black distinct. */
+export const LINEAR_MAX = 65535;
+
+/** Perceptual tone, 12 bits: 0..4095. Finer than 8 bits so levels and tone curves do not band. */
+export const TONE_MAX = 4095;
+export const TONE_LEVELS = 4096;
+
+/** Ink coverage, Q12: 4096 = a fully inked pixel. A glyph's mean coverage is far below (ASCII '@' ~1094). */
+export const INK_ONE = 4096;
+
+/** Sub-cell samples: 2 x 4 per cell, enough for shape (left/right, four bands top to bottom). */
+export const SAMPLES_X = 2;
+export const SAMPLES_Y = 4;
+export const SAMPLES_PER_CELL = SAMPLES_X * SAMPLES_Y;
+
+/** Rec. 709 luminance weights in Q16; they sum to exactly 65536 (0.2126, 0.7152, 0.0722). */
+export const LUMA_R = 13933;
+export const LUMA_G = 46871;
+export const LUMA_B = 4732;
+
+/** Weight of the mean-tone term against the shape term in glyph matching (per sample, x8 cell). */
+export const MEAN_TONE_WEIGHT = 16;
+
+/** Q8 one: multipliers for strengths (sharpen, saturation, structure, blend factors). */
+export const Q8_ONE = 256;
+
+/** Directional glyph bonus per unit of (structure x coherence): bonus = V x s x c x gain, V the cell's ink variance. */
+export const STRUCTURE_GAIN = 2;

@@ -1,0 +1,81 @@
+/**
+ * Per-charset glyph tables derived from the measured font bitmaps (font-metrics.ts):
+ * coverage of each glyph, its 2 x 4 sub-cell mask, the blurred mask the matcher compares
+ * against, and the ramp order by coverage. Everything integer (Q12 ink, INK_ONE = 4096).
+ */
+import { INK_ONE, SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y } from '../fixed.js';
+import { applyCellBlur, CELL_BLUR } from './cell-blur.js';
+import { CHARSET_GLYPHS, type Charset, DIRECTIONAL_GLYPHS, isAsciiCharset } from './charsets.js';
+import { CELL_H, CELL_W, LEVEL_ALPHABET } from './font-format.js';
+import { GLYPH_BITMAPS } from './font-metrics.js';
+
+export interface GlyphTable {
+  readonly charset: Charset;
+  /** Printable glyph per index; [0] is the space. Ramp glyphs first, then directional extras. */
+  readonly table: readonly string[];
+  /** How many leading entries of `table` form the charset's ramp. */
+  readonly rampSize: number;
+  /** Ramp indexes sorted by coverage, ascending (ties by table order). */
+  readonly rampOrder: Uint8Array;
+  /** Mean ink per table entry, Q12. */
+  readonly coverage: Int32Array;
+  /** Blurred 2 x 4 masks per table entry (row-major samples), Q12. */
+  readonly blurredMasks: Int32Array;
+  /** Table index of '|', '/', '-', '\' (contour vertical, rising, horizontal, falling), or -1. */
+  readonly directional: Int32Array;
+  /** The densest ramp glyph's coverage, Q12: what a white source maps to. */
+  readonly densest: number;
+}
+
+const LEVELS = LEVEL_ALPHABET.length - 1;
+
+/** Ink per sub-cell sample (Q12) of one glyph, from its 8 x 16 bitmap. */
+function sampleMask(glyph: string): Int32Array {
+  const rows = GLYPH_BITMAPS[glyph];
+  if (!rows)
+    throw new Error(`glyph ${JSON.stringify(glyph)} is missing from font-metrics.ts; run scripts/measure-glyphs.ts`);
+  const bw = CELL_W / SAMPLES_X;
+  const bh = CELL_H / SAMPLES_Y;
+  const mask = new Int32Array(SAMPLES_PER_CELL);
+  for (let sy = 0; sy < SAMPLES_Y; sy++)
+    for (let sx = 0; sx < SAMPLES_X; sx++) {
+      let levels = 0;
+      for (let y = 0; y < bh; y++)
+        for (let x = 0; x < bw; x++) levels += LEVEL_ALPHABET.indexOf(rows[sy * bh + y][sx * bw + x]);
+      mask[sy * SAMPLES_X + sx] = Math.round((levels * INK_ONE) / (LEVELS * bw * bh));
+    }
+  return mask;
+}
+
+function buildTable(charset: Charset): GlyphTable {
+  const ramp = CHARSET_GLYPHS[charset];
+  const extras = isAsciiCharset(charset) ? DIRECTIONAL_GLYPHS.filter((g) => !ramp.includes(g)) : [];
+  const table = [...ramp, ...extras];
+  const masks = table.map(sampleMask);
+  const coverage = Int32Array.from(masks, (m) => Math.round(m.reduce((a, b) => a + b, 0) / SAMPLES_PER_CELL));
+  const blurredMasks = new Int32Array(table.length * SAMPLES_PER_CELL);
+  for (let i = 0; i < masks.length; i++) blurredMasks.set(applyCellBlur(masks[i], CELL_BLUR), i * SAMPLES_PER_CELL);
+  const rampOrder = Uint8Array.from(ramp.map((_, i) => i).sort((a, b) => coverage[a] - coverage[b] || a - b));
+  const directional = Int32Array.from(['|', '/', '-', '\\'], (g) =>
+    extras.length || ramp.includes(g) ? table.indexOf(g) : -1,
+  );
+  return {
+    charset,
+    table,
+    rampSize: ramp.length,
+    rampOrder,
+    coverage,
+    blurredMasks,
+    directional: isAsciiCharset(charset) ? directional : Int32Array.from([-1, -1, -1, -1]),
+    densest: coverage[rampOrder[rampOrder.length - 1]],
+  };
+}
+
+const cache = new Map<Charset, GlyphTable>();
+
+/** The glyph table of a charset, built once per process. */
+export function glyphTable(charset: Charset): GlyphTable {
+  let t = cache.get(charset);
+  if (!t) cache.set(charset, (t = buildTable(charset)));
+  return t;
+}

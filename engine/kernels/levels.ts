@@ -1,0 +1,51 @@
+import { TONE_MAX } from '../fixed.js';
+
+/** Largest auto-levels stretch: 8x, so a nearly flat image is not blown up into noise. */
+export const MAX_LEVELS_GAIN = 8 * 65536;
+
+/**
+ * levels: percentile auto-levels from a 256-bin tone histogram -> [low, gain].
+ *
+ * low/high = the tone at the `lowPer10k` / `highPer10k` percentiles (bin start / bin end),
+ * blended towards the identity by `blend` (Q8): low' = low * blend, high' = 4095 - (4095 -
+ * high) * blend. gain (Q16) = 4095 * 65536 / (high' - low') <= 2^28, capped at MAX_LEVELS_GAIN;
+ * identity (low 0, gain 65536) when high' <= low'. Percentile counts are computed as
+ * (total / 10000) * p + (total % 10000) * p / 10000 so nothing exceeds 2^32.
+ * out: Int32Array [low', gain]. A single invocation on the GPU.
+ */
+export function levels(
+  hist: Uint32Array,
+  total: number,
+  lowPer10k: number,
+  highPer10k: number,
+  blend: number,
+  out: Int32Array,
+): void {
+  const quantile = (p: number) => Math.floor(total / 10000) * p + Math.floor(((total % 10000) * p) / 10000);
+  const lowCount = quantile(lowPer10k);
+  const highCount = quantile(highPer10k);
+  let low = 0;
+  let high = TONE_MAX;
+  let cum = 0;
+  let foundLow = false;
+  for (let b = 0; b < 256; b++) {
+    cum += hist[b];
+    if (!foundLow && cum > lowCount) {
+      low = b * 16;
+      foundLow = true;
+    }
+    if (cum > highCount) {
+      high = b * 16 + 15;
+      break;
+    }
+  }
+  const lo = (low * blend + 128) >> 8;
+  const hi = TONE_MAX - (((TONE_MAX - high) * blend + 128) >> 8);
+  if (hi <= lo) {
+    out[0] = 0;
+    out[1] = 65536;
+    return;
+  }
+  out[0] = lo;
+  out[1] = Math.min(MAX_LEVELS_GAIN, Math.floor((TONE_MAX * 65536) / (hi - lo)));
+}

@@ -1,0 +1,83 @@
+/**
+ * linearize: RGBA8 -> linear-light RGB, box-reduced by fx x fy (each 1 or 2).
+ *
+ * in   rgba: u8, w x h x 4, row-major
+ * out  lin:  u16 values, ow x oh x 3 interleaved, ow = floor(w / fx), oh = floor(h / fy)
+ * Alpha is ink coverage over black: v = (srgbToLinear[c] * a + 127) / 255, <= 65535 * 255 < 2^24.
+ * Box: (sum of n values + n / 2) >> log2(n), n = fx * fy <= 4, sum <= 4 * 65535 < 2^18.
+ * A last odd column or row is dropped (at most one pixel per halving).
+ */
+export function linearize(
+  rgba: Uint8Array | Uint8ClampedArray,
+  w: number,
+  fx: 1 | 2,
+  fy: 1 | 2,
+  ow: number,
+  oh: number,
+  lut: Uint16Array,
+  out: Uint16Array,
+): void {
+  if (fx === 2 && fy === 2 && rgba.byteOffset % 4 === 0) {
+    linearize2x2(new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2), w, ow, oh, lut, out);
+    return;
+  }
+  const shift = (fx >> 1) + (fy >> 1);
+  const half = (1 << shift) >> 1;
+  for (let y = 0; y < oh; y++) {
+    let o = y * ow * 3;
+    for (let x = 0; x < ow; x++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let dy = 0; dy < fy; dy++) {
+        let p = ((y * fy + dy) * w + x * fx) * 4;
+        for (let dx = 0; dx < fx; dx++, p += 4) {
+          const a = rgba[p + 3];
+          if (a === 255) {
+            r += lut[rgba[p]];
+            g += lut[rgba[p + 1]];
+            b += lut[rgba[p + 2]];
+          } else {
+            r += ((lut[rgba[p]] * a + 127) / 255) | 0;
+            g += ((lut[rgba[p + 1]] * a + 127) / 255) | 0;
+            b += ((lut[rgba[p + 2]] * a + 127) / 255) | 0;
+          }
+        }
+      }
+      out[o++] = (r + half) >> shift;
+      out[o++] = (g + half) >> shift;
+      out[o++] = (b + half) >> shift;
+    }
+  }
+}
+
+/**
+ * The common 2 x 2 case, reading whole pixels as little-endian u32 (r | g << 8 | b << 16 |
+ * a << 24). Opaque quads take the short path; others fall back to the exact per-pixel alpha
+ * formula above, so the result is identical.
+ */
+function linearize2x2(px: Uint32Array, w: number, ow: number, oh: number, lut: Uint16Array, out: Uint16Array): void {
+  const a8 = (v: number, a: number) => ((lut[v] * a + 127) / 255) | 0;
+  for (let y = 0; y < oh; y++) {
+    const r0 = 2 * y * w;
+    const r1 = r0 + w;
+    let o = y * ow * 3;
+    for (let x = 0; x < ow; x++) {
+      const p = px[r0 + 2 * x];
+      const q = px[r0 + 2 * x + 1];
+      const s = px[r1 + 2 * x];
+      const t = px[r1 + 2 * x + 1];
+      if ((p & q & s & t) >>> 24 === 255) {
+        out[o++] = (lut[p & 255] + lut[q & 255] + lut[s & 255] + lut[t & 255] + 2) >> 2;
+        out[o++] = (lut[(p >> 8) & 255] + lut[(q >> 8) & 255] + lut[(s >> 8) & 255] + lut[(t >> 8) & 255] + 2) >> 2;
+        out[o++] = (lut[(p >> 16) & 255] + lut[(q >> 16) & 255] + lut[(s >> 16) & 255] + lut[(t >> 16) & 255] + 2) >> 2;
+      } else {
+        for (let k = 0; k < 24; k += 8) {
+          let sum = 0;
+          for (const v of [p, q, s, t]) sum += a8((v >>> k) & 255, v >>> 24);
+          out[o++] = (sum + 2) >> 2;
+        }
+      }
+    }
+  }
+}

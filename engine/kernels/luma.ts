@@ -1,0 +1,25 @@
+import { LUMA_B, LUMA_G, LUMA_R } from '../fixed.js';
+
+/**
+ * luma: linear RGB -> Rec. 709 luminance in linear light -> perceptual tone (sRGB curve).
+ *
+ * in   lin u16 x 3 per sample;  out tone u16 0..4095 per sample
+ * Y = (R * 13933 + G * 46871 + B * 4732 + 32768) >>> 16: the sum is at most 65535 * 65536 +
+ * 32768 < 2^32 (unsigned). tone = interpolated linearToTone[Y >> 4 .. (Y >> 4) + 1] by the
+ * low 4 bits: (a * (16 - f) + b * f + 8) >> 4 <= 4095 * 16 + 8.
+ */
+export function luminance(r: number, g: number, b: number): number {
+  return (r * LUMA_R + g * LUMA_G + b * LUMA_B + 32768) >>> 16;
+}
+
+/** A 4097-entry table indexed by a u16 value >> 4, interpolated by its low 4 bits. */
+export function interpolate(table: Uint16Array, v: number): number {
+  const i = v >> 4;
+  const f = v & 15;
+  return (table[i] * (16 - f) + table[i + 1] * f + 8) >> 4;
+}
+
+export function luma(lin: Uint16Array, count: number, linearToTone: Uint16Array, tone: Uint16Array): void {
+  for (let i = 0; i < count; i++)
+    tone[i] = interpolate(linearToTone, luminance(lin[i * 3], lin[i * 3 + 1], lin[i * 3 + 2]));
+}

@@ -1,0 +1,84 @@
+import { SAMPLES_PER_CELL } from '../fixed.js';
+import { CELL_MEAN, CELL_STRIDE, CELL_SWITCH } from './cells.js';
+
+/**
+ * temporal: per-sample Bayesian (scalar Kalman) filter on ink targets, for streams (DESIGN 3).
+ *
+ * State per sample, kept between frames: m = ink x 16 (Q4, <= 2^16), p = variance in ink^2.
+ * Constants from the plan: r = observation noise variance, q = static process variance,
+ * qMotion = extra process variance at full motion, cap = 16 r (p never exceeds it),
+ * sensitivity = motionSensitivity in Q12, switchScale = the glyph-switching cost per r.
+ * With densest ink < 2^12, r <= (2^12 / 40)^2 < 2^14, so p' <= cap + q + qMotion < 2^19.
+ *
+ *   d  = z * 16 - m                      innovation (Q4), |d| < 2^17
+ *   s  = (d >> 4)^2                      < 2^26
+ *   v  = p + r
+ *   w  = motion evidence, Q12: 0 when s <= 4v, 4096 when s >= 16v, else
+ *        (((s - 4v) * 256) / (12v)) << 4   ((s - 4v) * 256 < 12 v * 256 < 2^31)
+ *   p' = p + q + ((w * qMotion) >> 12)
+ *   k  = (p' * 4096) / (p' + r)          Kalman gain, Q12 (p' * 4096 < 2^31)
+ *   kf = k + (((4096 - k) * ((w * sensitivity) >> 12)) >> 12)
+ *        the final posterior update: motion, scaled by motionSensitivity, pulls the gain to 1
+ *   m  = m + ((kf * d) >> 12)            (|kf * d| < 2^29)
+ *   p  = min(cap, ((4096 - kf) * p') >> 12)
+ *   z' = (m + 8) >> 4                    the filtered target
+ *
+ * A cell's switching cost (the discount its previous glyph gets in matching) is
+ * (switchScale * r * (4096 - wmax)) >> 12, wmax the largest w of its samples: static cells
+ * keep their glyph unless another is clearly better; moving cells switch freely.
+ * `fresh` (first frame or after reset) sets m = z * 16, p = cap / 4 and no switching cost.
+ */
+export interface TemporalConstants {
+  readonly r: number;
+  readonly q: number;
+  readonly qMotion: number;
+  readonly cap: number;
+  readonly sensitivity: number;
+  readonly switchScale: number;
+}
+
+export function temporal(
+  cellData: Int32Array,
+  cellCount: number,
+  c: TemporalConstants,
+  fresh: boolean,
+  stateM: Int32Array,
+  stateP: Int32Array,
+): void {
+  for (let i = 0; i < cellCount; i++) {
+    const base = i * CELL_STRIDE;
+    let sum = 0;
+    let wmax = 0;
+    for (let j = 0; j < SAMPLES_PER_CELL; j++) {
+      const k = i * SAMPLES_PER_CELL + j;
+      const z = cellData[base + j];
+      if (fresh) {
+        stateM[k] = z * 16;
+        stateP[k] = c.cap >> 2;
+        sum += z;
+        continue;
+      }
+      const m = stateM[k];
+      const p = stateP[k];
+      const d = z * 16 - m;
+      const di = d >> 4;
+      const s = di * di;
+      const v = p + c.r;
+      let w = 0;
+      if (s >= 16 * v) w = 4096;
+      else if (s > 4 * v) w = Math.floor(((s - 4 * v) * 256) / (12 * v)) << 4;
+      if (w > wmax) wmax = w;
+      const pp = p + c.q + ((w * c.qMotion) >> 12);
+      const kg = Math.floor((pp * 4096) / (pp + c.r));
+      const kf = kg + (((4096 - kg) * ((w * c.sensitivity) >> 12)) >> 12);
+      const nm = m + ((kf * d) >> 12);
+      stateM[k] = nm;
+      stateP[k] = Math.min(c.cap, ((4096 - kf) * pp) >> 12);
+      const zf = (nm + 8) >> 4;
+      cellData[base + j] = zf;
+      sum += zf;
+    }
+    cellData[base + CELL_MEAN] = (sum + 4) >> 3;
+    cellData[base + CELL_SWITCH] = fresh ? 0 : (c.switchScale * c.r * (4096 - wmax)) >> 12;
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * FramePlan: validated params + source size -> everything the kernels need, as integers and
+ * lookup tables (DESIGN 1). Float math is allowed here and only here. Both executors (CPU
+ * twins in engine/kernels, WGSL twins in shaders/) receive the same plan.
+ */
+import { LINEAR_MAX, Q8_ONE, SAMPLES_X, SAMPLES_Y, TONE_LEVELS, TONE_MAX } from './fixed.js';
+import { CELL_BLUR } from './glyphs/cell-blur.js';
+import { type GlyphTable, glyphTable } from './glyphs/table.js';
+import type { TemporalConstants } from './kernels/temporal.js';
+import type { RenderParams } from './params.js';
+import { gridSize, type RenderOptions } from './size.js';
+
+/** One pyramid step: divide width by fx and height by fy (each 1 or 2) with a box filter. */
+export interface PyramidStep {
+  readonly fx: 1 | 2;
+  readonly fy: 1 | 2;
+}
+
+export interface FramePlan {
+  readonly source: { readonly width: number; readonly height: number };
+  readonly columns: number;
+  readonly rows: number;
+  /** Sample grid: SAMPLES_X x SAMPLES_Y samples per cell. */
+  readonly sampleWidth: number;
+  readonly sampleHeight: number;
+  /** Box reductions before the exact resample; the first is fused into linearize. */
+  readonly pyramid: readonly PyramidStep[];
+  /** Size after the pyramid, the input of the area-weighted resample. */
+  readonly reducedWidth: number;
+  readonly reducedHeight: number;
+
+  /** sRGB8 -> linear light u16 (256 entries). */
+  readonly srgbToLinear: Uint16Array;
+  /** Linear light >> 4 -> perceptual tone 0..4095, 4097 entries (the last for interpolation). */
+  readonly linearToTone: Uint16Array;
+  /** Linear light >> 4 -> sRGB8, 4097 entries. */
+  readonly linearToSrgb: Uint16Array;
+  /** Tone -> tone: contrast, brightness, gamma, invert in one curve (4096 entries). */
+  readonly toneCurve: Uint16Array;
+
+  /** Bilateral range weights (Q8) by |tone difference| >> 4; empty when denoise is 0. */
+  readonly denoiseRange: Uint16Array;
+  /** Auto-levels: histogram percentiles in 1/10000 of the samples, and the blend in Q8. */
+  readonly levelsLow: number;
+  readonly levelsHigh: number;
+  readonly levelsBlend: number;
+  /** Unsharp-mask amount, Q8. */
+  readonly sharpenAmount: number;
+  /** Line-art mode and its gain, Q8. */
+  readonly edges: boolean;
+  readonly edgeGain: number;
+  /** Directional glyph weight, Q8, and the cell ink variance below which no contour is seen. */
+  readonly structure: number;
+  readonly structureFloor: number;
+  readonly dither: boolean;
+  /** Adaptive codebook: the bound as an integer threshold on the DP cost (see kernels/codebook.ts). */
+  readonly adaptive: boolean;
+  readonly codebookBound: number;
+  /** Saturation, Q8 (256 = unchanged). */
+  readonly saturation: number;
+  readonly invert: boolean;
+
+  /** tone (0..4095) -> target ink (Q12): (tone * inkScale + 32768) >> 16. */
+  readonly inkScale: number;
+  readonly glyphs: GlyphTable;
+  /** In-cell perceptual blur, Q8 8 x 8. */
+  readonly cellBlur: Int32Array;
+  /** The temporal filter's constants (streams only). */
+  readonly temporal: TemporalConstants;
+}
+
+/**
+ * Temporal filter constants: observation noise sigma = 1/40 of the densest glyph's ink (what
+ * sensor noise moves a cell by), static process noise r / 16, motion adds 8 r, variance capped
+ * at 16 r; a static cell keeps its glyph unless another is better by 8 r (summed over 8 samples).
+ */
+/** Variance of sensor noise in ink units: sigma = 1/40 of the densest glyph's ink. */
+function noiseVariance(densest: number): number {
+  return Math.max(1, Math.floor((densest / 40) ** 2));
+}
+
+function temporalConstants(densest: number, motionSensitivity: number): TemporalConstants {
+  const r = noiseVariance(densest);
+  return {
+    r,
+    q: r >> 4,
+    qMotion: 8 * r,
+    cap: 16 * r,
+    sensitivity: Math.round(motionSensitivity * 4096),
+    switchScale: 8,
+  };
+}
+
+/** Percentiles of auto-levels, in 1/10000: 0.5 % and 99.5 % of the samples. */
+const LEVELS_LOW = 50;
+const LEVELS_HIGH = 9950;
+
+const srgbDecode = (v: number) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+const srgbEncode = (v: number) => (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055);
+
+function lut(n: number, f: (i: number) => number): Uint16Array {
+  const out = new Uint16Array(n);
+  for (let i = 0; i < n; i++) out[i] = f(i);
+  return out;
+}
+
+/** Shared by every plan: decode and encode tables (built once). */
+const SRGB_TO_LINEAR = lut(256, (i) => Math.round(srgbDecode(i / 255) * LINEAR_MAX));
+const LINEAR_TO_TONE = lut(4097, (i) => Math.round(srgbEncode(Math.min(1, (i * 16) / LINEAR_MAX)) * TONE_MAX));
+const LINEAR_TO_SRGB = lut(4097, (i) => Math.round(srgbEncode(Math.min(1, (i * 16) / LINEAR_MAX)) * 255));
+
+function toneCurve(p: RenderParams): Uint16Array {
+  return lut(TONE_LEVELS, (t) => {
+    let x = t / TONE_MAX;
+    x = (x - 0.5) * p.contrast + 0.5 + p.brightness / 255;
+    x = Math.min(1, Math.max(0, x));
+    x = x ** (1 / p.gamma);
+    if (p.invert) x = 1 - x;
+    return Math.round(x * TONE_MAX);
+  });
+}
+
+/** Range sigma grows with `denoise`: 0.35 -> ~5 % of the tone range. */
+function denoiseRange(denoise: number): Uint16Array {
+  if (denoise === 0) return new Uint16Array(0);
+  const sigma = 40 + 460 * denoise;
+  return lut(256, (i) => Math.round(Q8_ONE * Math.exp(-((i * 16 + 8) ** 2) / (2 * sigma * sigma))));
+}
+
+function pyramidSteps(w: number, h: number, sw: number, sh: number): { steps: PyramidStep[]; w: number; h: number } {
+  const steps: PyramidStep[] = [];
+  for (;;) {
+    const fx = Math.floor(w / 2) >= sw ? 2 : 1;
+    const fy = Math.floor(h / 2) >= sh ? 2 : 1;
+    if (fx === 1 && fy === 1) return { steps, w, h };
+    steps.push({ fx, fy });
+    w = Math.floor(w / fx);
+    h = Math.floor(h / fy);
+  }
+}
+
+/**
+ * The plan for one source size. `options.rows` forces the grid height; `options.cellAspect`
+ * is the display font's cell width / height (default 0.5).
+ */
+export function planFrame(
+  params: RenderParams,
+  source: { width: number; height: number },
+  options: RenderOptions = {},
+): FramePlan {
+  const { columns, rows } = gridSize(source, params.columns, options);
+  const sampleWidth = columns * SAMPLES_X;
+  const sampleHeight = rows * SAMPLES_Y;
+  const pyr = pyramidSteps(source.width, source.height, sampleWidth, sampleHeight);
+  const glyphs = glyphTable(params.charset);
+  // The adaptive codebook's DP cost is a sum over a histogram normalized to 1024 cells of
+  // squared ink differences in Q10; the bound maxGlyphRmse is relative to the densest glyph.
+  const densestQ10 = glyphs.densest >> 2;
+  return {
+    source: { width: source.width, height: source.height },
+    columns,
+    rows,
+    sampleWidth,
+    sampleHeight,
+    pyramid: pyr.steps,
+    reducedWidth: pyr.w,
+    reducedHeight: pyr.h,
+    srgbToLinear: SRGB_TO_LINEAR,
+    linearToTone: LINEAR_TO_TONE,
+    linearToSrgb: LINEAR_TO_SRGB,
+    toneCurve: toneCurve(params),
+    denoiseRange: denoiseRange(params.denoise),
+    levelsLow: LEVELS_LOW,
+    levelsHigh: LEVELS_HIGH,
+    levelsBlend: Math.round(params.autoLevels * Q8_ONE),
+    sharpenAmount: Math.round(params.sharpen * 1.5 * Q8_ONE),
+    edges: params.edges,
+    edgeGain: Math.round(params.edgeStrength * Q8_ONE),
+    structure: Math.round(params.structure * Q8_ONE),
+    structureFloor: 32 * noiseVariance(glyphs.densest),
+    dither: params.dither,
+    adaptive: params.glyphStrategy === 'adaptive',
+    codebookBound: Math.floor((params.maxGlyphRmse * densestQ10) ** 2 * 1024),
+    saturation: Math.round(params.saturation * Q8_ONE),
+    invert: params.invert,
+    inkScale: Math.round((glyphs.densest * 65536) / TONE_MAX),
+    glyphs,
+    cellBlur: CELL_BLUR,
+    temporal: temporalConstants(glyphs.densest, params.motionSensitivity),
+  };
+}
