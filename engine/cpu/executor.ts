@@ -6,7 +6,7 @@
 import { SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y } from '../fixed.js';
 import type { CellGrid, CodebookEvidence, RenderEvidence } from '../grid.js';
 import type { RgbaImage } from '../image.js';
-import { CELL_STRIDE, cells } from '../kernels/cells.js';
+import { CELL_MEAN, CELL_STRIDE, cells } from '../kernels/cells.js';
 import { type CodebookResult, codebook } from '../kernels/codebook.js';
 import { color } from '../kernels/color.js';
 import { denoise } from '../kernels/denoise.js';
@@ -30,6 +30,10 @@ interface Buffers {
   readonly pyramid: Uint16Array[];
   readonly resampledX: Uint16Array;
   readonly lin: Uint16Array;
+  /** Full-resolution linear planes when no pyramid step applies (small sources). */
+  readonly full: Uint16Array | null;
+  /** The source tone (luma output), kept intact so several finishes can share one prepare. */
+  readonly source: Uint16Array;
   readonly toneA: Uint16Array;
   readonly toneB: Uint16Array;
   readonly grad: Int32Array;
@@ -53,6 +57,8 @@ function allocate(plan: FramePlan, key: string): Buffers {
     pyramid: sizes,
     resampledX: new Uint16Array(plan.sampleWidth * plan.reducedHeight * 3),
     lin: new Uint16Array(samples * 3),
+    full: plan.pyramid.length === 0 ? new Uint16Array(plan.source.width * plan.source.height * 3) : null,
+    source: new Uint16Array(samples),
     toneA: new Uint16Array(samples),
     toneB: new Uint16Array(samples),
     grad: new Int32Array(samples * 2),
@@ -62,7 +68,8 @@ function allocate(plan: FramePlan, key: string): Buffers {
   };
 }
 
-export function codebookEvidence(plan: FramePlan, result: CodebookResult, maxGlyphRmse: number): CodebookEvidence {
+export function codebookEvidence(plan: FramePlan, result: CodebookResult): CodebookEvidence {
+  const maxGlyphRmse = plan.maxGlyphRmse;
   const densestQ10 = plan.glyphs.densest >> 2;
   const rmse = Math.sqrt(result.cost / Math.max(1, result.mass)) / densestQ10;
   return {
@@ -106,32 +113,43 @@ export class StreamState {
   }
 }
 
+/** The sample-grid planes of one prepared frame (owned by the executor; valid until the next prepare). */
+export interface SamplePlanes {
+  readonly width: number;
+  readonly height: number;
+  /** Linear-light RGB, u16 x 3 per sample. */
+  readonly lin: Uint16Array;
+  /** The source's perceptual tone, 0..4095 per sample, before any tone processing. */
+  readonly tone: Uint16Array;
+}
+
 export class CpuExecutor {
   private buffers: Buffers | null = null;
+  private prepareTimings: Record<string, number> = {};
 
   /**
-   * Renders one frame. `maxGlyphRmse` is only reported (the plan holds the integer bound).
-   * With a `stream`, the temporal filter runs and the stream's state carries to the next frame.
+   * Renders one frame. With a `stream`, the temporal filter runs and the stream's state
+   * carries to the next frame.
    */
-  render(plan: FramePlan, image: RgbaImage, maxGlyphRmse: number, stream?: StreamState): CellGrid {
+  render(plan: FramePlan, image: RgbaImage, stream?: StreamState): CellGrid {
+    this.prepare(plan, image);
+    return this.finish(plan, stream);
+  }
+
+  /** Stages 1-4 (linear light, pyramid, resample, tone) into the sample planes. */
+  prepare(plan: FramePlan, image: RgbaImage): SamplePlanes {
     const timings: Record<string, number> = {};
-    let t0 = performance.now();
-    const lap = (stage: string) => {
-      const t = performance.now();
-      timings[stage] = Math.round((t - t0) * 1000) / 1000;
-      t0 = t;
-    };
+    const lap = stopwatch(timings);
     const key = `${plan.source.width}x${plan.source.height}>${plan.columns}x${plan.rows}`;
     if (this.buffers?.key !== key) this.buffers = allocate(plan, key);
     const b = this.buffers;
-
-    // 1-2. linear light, box pyramid (the first step fused into linearize)
     let cur: Uint16Array;
     let w = plan.source.width;
     let h = plan.source.height;
     if (plan.pyramid.length === 0) {
-      cur = new Uint16Array(w * h * 3);
+      cur = b.full ?? new Uint16Array(w * h * 3);
       linearize(image.data, w, 1, 1, w, h, plan.srgbToLinear, cur);
+      lap('linearize');
     } else {
       const [first, ...rest] = plan.pyramid;
       const ow = Math.floor(w / first.fx);
@@ -145,17 +163,32 @@ export class CpuExecutor {
         pyramid(cur, w, step.fx, step.fy, nw, nh, b.pyramid[i + 1]);
         [cur, w, h] = [b.pyramid[i + 1], nw, nh];
       });
+      lap('pyramid');
     }
-    lap('pyramid');
-    // 2b. exact area resample to the sample grid
     resampleX(cur, w, h, plan.sampleWidth, b.resampledX);
     resampleY(b.resampledX, plan.sampleWidth, h, plan.sampleHeight, b.lin);
     lap('resample');
-    const samples = plan.sampleWidth * plan.sampleHeight;
-    // 3-4. luminance -> tone, bilateral denoise
-    luma(b.lin, samples, plan.linearToTone, b.toneA);
+    luma(b.lin, plan.sampleWidth * plan.sampleHeight, plan.linearToTone, b.source);
     lap('luma');
-    denoise(b.toneA, plan.sampleWidth, plan.sampleHeight, plan.denoiseRange, b.toneB);
+    this.prepareTimings = timings;
+    return { width: plan.sampleWidth, height: plan.sampleHeight, lin: b.lin, tone: b.source };
+  }
+
+  /**
+   * Stages 5-13 from the prepared planes. The plan must have the prepared plan's grid; its
+   * tone, detail, glyph and color settings may differ (the Auto Director renders candidates so).
+   * `sourceTone` replaces the prepared source tone (the director's simulated noisy frames).
+   */
+  finish(plan: FramePlan, stream?: StreamState, sourceTone?: Uint16Array): CellGrid {
+    const b = this.buffers;
+    if (!b || b.key !== `${plan.source.width}x${plan.source.height}>${plan.columns}x${plan.rows}`) {
+      throw new Error('CpuExecutor.finish: prepare() this grid first');
+    }
+    const timings: Record<string, number> = { ...this.prepareTimings };
+    const lap = stopwatch(timings);
+    const samples = plan.sampleWidth * plan.sampleHeight;
+    // 3. bilateral denoise of the source tone
+    denoise(sourceTone ?? b.source, plan.sampleWidth, plan.sampleHeight, plan.denoiseRange, b.toneB);
     lap('denoise');
     // 5-7. auto-levels, tone curve, unsharp mask
     histogram(b.toneB, samples, b.hist);
@@ -195,7 +228,7 @@ export class CpuExecutor {
     const book = codebook(
       b.cellData,
       CELL_STRIDE,
-      8,
+      CELL_MEAN,
       cellCount,
       g.rampOrder,
       g.coverage,
@@ -207,7 +240,7 @@ export class CpuExecutor {
     if (stream) stream.codebook = book.glyphs;
     lap('codebook');
     const out = new Uint8Array(cellCount);
-    if (plan.dither)
+    if (plan.dither) {
       dither(
         b.cellData,
         plan.columns,
@@ -220,7 +253,9 @@ export class CpuExecutor {
         g.densest,
         out,
       );
-    else glyphs(b.cellData, cellCount, book.glyphs, g.coverage, g.blurredMasks, plan.cellBlur, prev, out);
+    } else {
+      glyphs(b.cellData, cellCount, book.glyphs, g.coverage, g.blurredMasks, plan.cellBlur, prev, out);
+    }
     lap(plan.dither ? 'dither' : 'glyphs');
     if (stream) {
       for (let i = 0; i < cellCount; i++) stream.prevGlyphs[i] = out[i];
@@ -242,11 +277,10 @@ export class CpuExecutor {
       colors,
     );
     lap('color');
-
     const evidence: RenderEvidence = {
       source: { width: plan.source.width, height: plan.source.height },
       samplesPerCell: { x: SAMPLES_X, y: SAMPLES_Y },
-      codebook: codebookEvidence(plan, book, maxGlyphRmse),
+      codebook: codebookEvidence(plan, book),
       director: null,
       timings,
     };
@@ -260,4 +294,20 @@ export class CpuExecutor {
       evidence,
     };
   }
+
+  /** The cell records of the last finished frame (targets, means, structure), for the director. */
+  get cellData(): Int32Array {
+    if (!this.buffers) throw new Error('CpuExecutor: nothing rendered yet');
+    return this.buffers.cellData;
+  }
+}
+
+/** A lap timer: each call records the milliseconds since the previous one under `stage`. */
+function stopwatch(timings: Record<string, number>): (stage: string) => void {
+  let t0 = performance.now();
+  return (stage) => {
+    const t = performance.now();
+    timings[stage] = Math.round((t - t0) * 1000) / 1000;
+    t0 = t;
+  };
 }

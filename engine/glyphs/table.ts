@@ -19,7 +19,9 @@ export interface GlyphTable {
   readonly rampOrder: Uint8Array;
   /** Mean ink per table entry, Q12. */
   readonly coverage: Int32Array;
-  /** Blurred 2 x 4 masks per table entry (row-major samples), Q12. */
+  /** 2 x 4 masks per table entry (row-major samples), Q12: the ink a viewer sees per sample. */
+  readonly masks: Int32Array;
+  /** The same masks through the in-cell blur: what the matcher compares. */
   readonly blurredMasks: Int32Array;
   /** Table index of '|', '/', '-', '\' (contour vertical, rising, horizontal, falling), or -1. */
   readonly directional: Int32Array;
@@ -53,6 +55,8 @@ function buildTable(charset: Charset): GlyphTable {
   const table = [...ramp, ...extras];
   const masks = table.map(sampleMask);
   const coverage = Int32Array.from(masks, (m) => Math.round(m.reduce((a, b) => a + b, 0) / SAMPLES_PER_CELL));
+  const flatMasks = new Int32Array(table.length * SAMPLES_PER_CELL);
+  for (let i = 0; i < masks.length; i++) flatMasks.set(masks[i], i * SAMPLES_PER_CELL);
   const blurredMasks = new Int32Array(table.length * SAMPLES_PER_CELL);
   for (let i = 0; i < masks.length; i++) blurredMasks.set(applyCellBlur(masks[i], CELL_BLUR), i * SAMPLES_PER_CELL);
   const rampOrder = Uint8Array.from(ramp.map((_, i) => i).sort((a, b) => coverage[a] - coverage[b] || a - b));
@@ -65,6 +69,7 @@ function buildTable(charset: Charset): GlyphTable {
     rampSize: ramp.length,
     rampOrder,
     coverage,
+    masks: flatMasks,
     blurredMasks,
     directional: isAsciiCharset(charset) ? directional : Int32Array.from([-1, -1, -1, -1]),
     densest: coverage[rampOrder[rampOrder.length - 1]],

@@ -47,23 +47,13 @@ export function matchCell(
     if (coverage[codebookGlyphs[mid]] < mean) lo = mid + 1;
     else hi = mid;
   }
-  const full = (g: number) => {
-    const dm = coverage[g] - mean;
-    let e = MEAN_TONE_WEIGHT * dm * dm;
-    const m = g * SAMPLES_PER_CELL;
-    for (let i = 0; i < SAMPLES_PER_CELL; i++) {
-      const d = blurredMasks[m + i] - bt[i];
-      e += d * d;
-    }
-    return e;
-  };
   let bestE = 0x7fffffff;
   let bestRank = k + 1;
   let prevRank = -1;
   if (prev >= 0) {
     for (let r = 0; r < k; r++) if (codebookGlyphs[r] === prev) prevRank = r;
     if (prevRank >= 0) {
-      bestE = full(prev) - cellData[base + CELL_SWITCH];
+      bestE = glyphError(prev, mean, coverage, blurredMasks, bt) - cellData[base + CELL_SWITCH];
       bestRank = prevRank;
     }
   }
@@ -101,8 +91,23 @@ export function matchCell(
   }
   const dir = cellData[base + CELL_DIR];
   if (dir >= 0) {
-    const e = full(dir) - cellData[base + CELL_BONUS] - (dir === prev ? cellData[base + CELL_SWITCH] : 0);
+    const e =
+      glyphError(dir, mean, coverage, blurredMasks, bt) -
+      cellData[base + CELL_BONUS] -
+      (dir === prev ? cellData[base + CELL_SWITCH] : 0);
     if (e < bestE) return dir;
   }
   return codebookGlyphs[bestRank];
+}
+
+/** E(g) in full (no early exit). */
+function glyphError(g: number, mean: number, coverage: Int32Array, blurredMasks: Int32Array, bt: Int32Array): number {
+  const dm = coverage[g] - mean;
+  let e = MEAN_TONE_WEIGHT * dm * dm;
+  const m = g * SAMPLES_PER_CELL;
+  for (let i = 0; i < SAMPLES_PER_CELL; i++) {
+    const d = blurredMasks[m + i] - bt[i];
+    e += d * d;
+  }
+  return e;
 }

@@ -1,0 +1,325 @@
+/**
+ * Rubric metrics of one render, measured against the source (the Auto Director's evidence).
+ *
+ * Everything is compared in perceptual tone (0..4095): the output is decoded back from the
+ * glyphs through the same measured glyph table the engine matches with (ink / densest x
+ * 4095), so a white source and the densest glyph both read 4095.
+ */
+import { INK_ONE, SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y, TONE_MAX } from '../fixed.js';
+import type { GlyphTable } from '../glyphs/table.js';
+import type { CellGrid } from '../grid.js';
+
+/** One render seen by the metrics: source and decoded output at sample and cell level. */
+export interface RenderView {
+  readonly width: number;
+  readonly height: number;
+  readonly columns: number;
+  readonly rows: number;
+  /** Source tone per sample, and the decoded output tone per sample (glyph ink per sample). */
+  readonly sourceSamples: Uint16Array;
+  readonly outputSamples: Float32Array;
+  /** Source cell mean tone, and the decoded output cell tone (glyph coverage). */
+  readonly sourceCells: Float32Array;
+  readonly outputCells: Float32Array;
+  /**
+   * The display's full white in tone units: 4095 is the densest glyph's ink, which is only a
+   * fraction of a fully lit pixel (ASCII '@' ~27 %), so white = 4095 x 4096 / densest ink.
+   */
+  readonly displayWhite: number;
+}
+
+export function renderView(grid: CellGrid, table: GlyphTable, sourceTone: Uint16Array): RenderView {
+  const { columns, rows } = grid;
+  const width = columns * SAMPLES_X;
+  const height = rows * SAMPLES_Y;
+  const scale = TONE_MAX / table.densest;
+  const outputSamples = new Float32Array(width * height);
+  const sourceCells = new Float32Array(columns * rows);
+  const outputCells = new Float32Array(columns * rows);
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < columns; c++) {
+      const i = r * columns + c;
+      const g = grid.glyphs[i];
+      let s = 0;
+      for (let sy = 0; sy < SAMPLES_Y; sy++)
+        for (let sx = 0; sx < SAMPLES_X; sx++) {
+          const p = (r * SAMPLES_Y + sy) * width + c * SAMPLES_X + sx;
+          outputSamples[p] = table.masks[g * SAMPLES_PER_CELL + sy * SAMPLES_X + sx] * scale;
+          s += sourceTone[p];
+        }
+      sourceCells[i] = s / SAMPLES_PER_CELL;
+      outputCells[i] = table.coverage[g] * scale;
+    }
+  const displayWhite = (TONE_MAX * INK_ONE) / table.densest;
+  return {
+    width,
+    height,
+    columns,
+    rows,
+    sourceSamples: sourceTone,
+    outputSamples,
+    sourceCells,
+    outputCells,
+    displayWhite,
+  };
+}
+
+/** Separable Gaussian blur (radius 3 sigma, edges replicated). */
+export function gaussianBlur(src: ArrayLike<number>, w: number, h: number, sigma: number): Float64Array {
+  const r = Math.ceil(sigma * 3);
+  const k = new Float64Array(2 * r + 1);
+  let ks = 0;
+  for (let i = -r; i <= r; i++) ks += k[i + r] = Math.exp(-(i * i) / (2 * sigma * sigma));
+  for (let i = 0; i < k.length; i++) k[i] /= ks;
+  const tmp = new Float64Array(w * h);
+  const out = new Float64Array(w * h);
+  const xi = new Int32Array(w + 2 * r);
+  for (let x = -r; x < w + r; x++) xi[x + r] = Math.min(w - 1, Math.max(0, x));
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      let s = 0;
+      for (let i = 0; i <= 2 * r; i++) s += src[row + xi[x + i]] * k[i];
+      tmp[row + x] = s;
+    }
+  }
+  for (let y = 0; y < h; y++)
+    for (let i = 0; i <= 2 * r; i++) {
+      const yy = Math.min(h - 1, Math.max(0, y - r + i)) * w;
+      const ki = k[i];
+      for (let x = 0; x < w; x++) out[y * w + x] += tmp[yy + x] * ki;
+    }
+  return out;
+}
+
+/** Blur radius: half a cell, sqrt(2 x 4) / 2 samples, like a reader a step back from the screen. */
+export const VIEW_BLUR = Math.sqrt(SAMPLES_X * SAMPLES_Y) / 2;
+/** SSIM window: 7 x 7 samples (about 3.5 x 2 cells). */
+const WINDOW = 7;
+
+/** Box sums over every WINDOW x WINDOW window, from an integral image (row-major windows). */
+function windowSums(v: Float64Array, w: number, h: number, win: number): Float64Array {
+  const W = w + 1;
+  const I = new Float64Array(W * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    for (let x = 0; x < w; x++) {
+      row += v[y * w + x];
+      I[(y + 1) * W + x + 1] = I[y * W + x + 1] + row;
+    }
+  }
+  const ow = w - win + 1;
+  const oh = h - win + 1;
+  const out = new Float64Array(Math.max(0, ow * oh));
+  for (let y = 0; y < oh; y++)
+    for (let x = 0; x < ow; x++)
+      out[y * ow + x] = I[(y + win) * W + x + win] - I[y * W + x + win] - I[(y + win) * W + x] + I[y * W + x];
+  return out;
+}
+
+/** The source side of SSIM, computed once per image: its blur and window sums. */
+export interface SsimReference {
+  readonly blurred: Float64Array;
+  readonly sum: Float64Array;
+  readonly sumSq: Float64Array;
+}
+
+export function ssimReference(sourceSamples: ArrayLike<number>, w: number, h: number): SsimReference {
+  const blurred = gaussianBlur(sourceSamples, w, h, VIEW_BLUR);
+  const win = Math.min(WINDOW, w, h);
+  return {
+    blurred,
+    sum: windowSums(blurred, w, h, win),
+    sumSq: windowSums(
+      blurred.map((x) => x * x),
+      w,
+      h,
+      win,
+    ),
+  };
+}
+
+/**
+ * Blurred SSIM (Wang et al. 2004, uniform 7 x 7 window) of the output against the source, both
+ * blurred by half a cell: how well the art reproduces the picture seen from a step back. The
+ * stabilizing constants take the display's dynamic range, L = displayWhite (glyph ink can only
+ * light part of a cell), as SSIM's luminance-masking model intends.
+ */
+export function blurredSsim(
+  v: RenderView,
+  ref: SsimReference = ssimReference(v.sourceSamples, v.width, v.height),
+): number {
+  const { width: w, height: h } = v;
+  const b = gaussianBlur(v.outputSamples, w, h, VIEW_BLUR);
+  const win = Math.min(WINDOW, w, h);
+  const n = win * win;
+  const sb = windowSums(b, w, h, win);
+  const sbb = windowSums(
+    b.map((x) => x * x),
+    w,
+    h,
+    win,
+  );
+  const ab = new Float64Array(w * h);
+  for (let i = 0; i < ab.length; i++) ab[i] = ref.blurred[i] * b[i];
+  const sab = windowSums(ab, w, h, win);
+  const c1 = (0.01 * v.displayWhite) ** 2;
+  const c2 = (0.03 * v.displayWhite) ** 2;
+  let total = 0;
+  for (let i = 0; i < sb.length; i++) {
+    const ma = ref.sum[i] / n;
+    const mb = sb[i] / n;
+    const va = ref.sumSq[i] / n - ma * ma;
+    const vb = sbb[i] / n - mb * mb;
+    const cov = sab[i] / n - ma * mb;
+    total += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2));
+  }
+  return sb.length ? total / sb.length : 1;
+}
+
+function percentile(values: ArrayLike<number>, q: number): number {
+  const s = Float64Array.from(values).sort();
+  return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1)))];
+}
+
+/** Share of the glyph ramp's tonal range the art uses: 2nd to 98th percentile of its cell tones. */
+export function tonalCoverage(v: RenderView): number {
+  return (percentile(v.outputCells, 0.98) - percentile(v.outputCells, 0.02)) / TONE_MAX;
+}
+
+/** Round trip: cell tones decoded from the glyph coverage against the source cell tones. */
+export function toneRmse(v: RenderView): number {
+  let s = 0;
+  for (let i = 0; i < v.sourceCells.length; i++) s += (v.outputCells[i] - v.sourceCells[i]) ** 2;
+  return Math.sqrt(s / v.sourceCells.length) / TONE_MAX;
+}
+
+export function psnr(rmse: number): number {
+  return rmse <= 0 ? 99 : Math.min(99, -20 * Math.log10(rmse));
+}
+
+function std(values: number[]): number {
+  if (values.length < 2) return 0;
+  const m = values.reduce((a, b) => a + b, 0) / values.length;
+  return Math.sqrt(values.reduce((a, b) => a + (b - m) ** 2, 0) / values.length);
+}
+
+/** Detail kept in a tonal band: output std over source std of the cells whose source tone is in it. */
+export function bandDetail(v: RenderView, lo: number, hi: number): number {
+  const src: number[] = [];
+  const out: number[] = [];
+  for (let i = 0; i < v.sourceCells.length; i++) {
+    const t = v.sourceCells[i] / TONE_MAX;
+    if (t >= lo && t < hi) {
+      src.push(v.sourceCells[i]);
+      out.push(v.outputCells[i]);
+    }
+  }
+  const s = std(src);
+  return src.length < 8 || s < 8 ? 1 : std(out) / s;
+}
+
+/**
+ * Noise amplification in the shadows: among dark cells (source < 25 %) whose 3x3 neighbourhood
+ * is flat in the source, the output's cell-to-neighbour differences over the source's.
+ * 1 = no more grain than the source; 2 = twice as much.
+ */
+export function shadowNoise(v: RenderView): number {
+  const { columns: C, rows: R } = v;
+  let so = 0;
+  let ss = 0;
+  let n = 0;
+  for (let r = 1; r < R - 1; r++)
+    for (let c = 1; c < C - 1; c++) {
+      const i = r * C + c;
+      if (v.sourceCells[i] > 0.25 * TONE_MAX) continue;
+      let flat = true;
+      let ds = 0;
+      let dout = 0;
+      for (const j of [i - 1, i + 1, i - C, i + C]) {
+        const d = Math.abs(v.sourceCells[j] - v.sourceCells[i]);
+        if (d > 0.03 * TONE_MAX) flat = false;
+        ds += d;
+        dout += Math.abs(v.outputCells[j] - v.outputCells[i]);
+      }
+      if (!flat) continue;
+      ss += ds;
+      so += dout;
+      n++;
+    }
+  return n < 8 ? 1 : so / Math.max(ss, 0.01 * TONE_MAX * n);
+}
+
+/** Highlights clipped by processing: cells below 95 % in the source decoded at 99 % or more. */
+export function highlightClip(v: RenderView): number {
+  let bright = 0;
+  let clipped = 0;
+  for (let i = 0; i < v.sourceCells.length; i++) {
+    const s = v.sourceCells[i] / TONE_MAX;
+    if (s < 0.7 || s >= 0.95) continue;
+    bright++;
+    if (v.outputCells[i] >= 0.99 * TONE_MAX) clipped++;
+  }
+  return bright === 0 ? 0 : clipped / bright;
+}
+
+function cellGradient(cells: Float32Array, C: number, R: number, i: number): number {
+  const r = Math.floor(i / C);
+  const c = i % C;
+  const at = (rr: number, cc: number) => cells[Math.min(R - 1, Math.max(0, rr)) * C + Math.min(C - 1, Math.max(0, cc))];
+  return Math.abs(at(r, c + 1) - at(r, c - 1)) + Math.abs(at(r + 1, c) - at(r - 1, c));
+}
+
+/** Edge fidelity: correlation of cell gradient magnitudes, output vs source, on the strongest 20 % of contours. */
+export function edgeFidelity(v: RenderView): number {
+  const n = v.sourceCells.length;
+  const gs = new Float32Array(n);
+  const go = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    gs[i] = cellGradient(v.sourceCells, v.columns, v.rows, i);
+    go[i] = cellGradient(v.outputCells, v.columns, v.rows, i);
+  }
+  const cut = percentile(gs, 0.8);
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < n; i++)
+    if (gs[i] >= cut && gs[i] > 0.05 * TONE_MAX) {
+      a.push(gs[i]);
+      b.push(go[i]);
+    }
+  if (a.length < 8) return 1;
+  const ma = a.reduce((x, y) => x + y, 0) / a.length;
+  const mb = b.reduce((x, y) => x + y, 0) / b.length;
+  let sab = 0;
+  let saa = 0;
+  let sbb = 0;
+  for (let i = 0; i < a.length; i++) {
+    sab += (a[i] - ma) * (b[i] - mb);
+    saa += (a[i] - ma) ** 2;
+    sbb += (b[i] - mb) ** 2;
+  }
+  // on contours the output should be at least as strong as the source: report the recall-like ratio
+  // of mean magnitudes when the spread is too small to correlate
+  return saa > 0 && sbb > 0 ? sab / Math.sqrt(saa * sbb) : Math.min(1, mb / Math.max(1, ma));
+}
+
+/**
+ * Smooth gradients: over cells where the source changes gently (neighbour steps between 0.5 %
+ * and 4 % of the range), the mean |output step - source step| as a fraction of the range.
+ */
+export function gradientError(v: RenderView): number {
+  const { columns: C, rows: R } = v;
+  let err = 0;
+  let n = 0;
+  for (let r = 0; r < R; r++)
+    for (let c = 0; c + 1 < C; c++) {
+      const i = r * C + c;
+      for (const j of r + 1 < R ? [i + 1, i + C] : [i + 1]) {
+        const ds = v.sourceCells[j] - v.sourceCells[i];
+        if (Math.abs(ds) < 0.005 * TONE_MAX || Math.abs(ds) > 0.04 * TONE_MAX) continue;
+        err += Math.abs(v.outputCells[j] - v.outputCells[i] - ds);
+        n++;
+      }
+    }
+  return n < 8 ? 0 : err / n / TONE_MAX;
+}
