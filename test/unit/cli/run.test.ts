@@ -9,9 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kebabCase } from '../../../bin/cli/args.js';
 import { encode } from '../../../engine/encode/index.js';
 import { decodeImage } from '../../../engine/node/decode.js';
-import { PARAMS, resolveParams } from '../../../engine/params.js';
+import { describeExpected, PARAMS, resolveParams } from '../../../engine/params.js';
 import { type RenderOptions, renderImage } from '../../../engine/render.js';
 import { BAD_DIR, BAD_FIXTURES } from '../../../scripts/make-bad-fixtures.js';
 import { type CliResult, DIST_BIN, ROOT, runCli, STACK_TRACE } from '../../support/cli.js';
@@ -61,7 +62,12 @@ describe('glyphcast (from the sources)', () => {
     const r = await runCli(['--help']);
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
-    for (const p of PARAMS) expect(r.stdout).toContain(`--${p.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+    for (const p of PARAMS) {
+      expect(r.stdout).toContain(`--${kebabCase(p.name)}`);
+      expect(r.stdout).toContain(
+        `${p.kind.type === 'boolean' ? 'true or false' : describeExpected(p.kind)}; default ${p.default}`,
+      );
+    }
   });
 
   it('--version prints the package version', async () => {
