@@ -90,7 +90,10 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
   // A reader that went away (`glyphcast *.jpg | head`) ends the run quietly, like SIGPIPE would.
   let closed = false;
   stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') stderr.write(`glyphcast: cannot write to standard output: ${oneLine(err)}\n`);
+    if (err.code !== 'EPIPE') {
+      stderr.write(`glyphcast: cannot write to standard output: ${oneLine(err)}\n`);
+      status = EXIT.input;
+    }
     closed = true;
   });
 
