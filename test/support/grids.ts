@@ -12,7 +12,7 @@ export type Rgb = readonly [number, number, number];
 export const EVIDENCE: RenderEvidence = {
   source: { width: 4, height: 4 },
   samplesPerCell: { x: 2, y: 4 },
-  codebook: { strategy: 'fixed', glyphs: ' .#', size: 3, rmse: 0.01, bound: null, status: 'target_met' },
+  codebook: { strategy: 'fixed', glyphs: ' .#', size: 3, rmse: 0.01, bound: 0.03, status: 'target_met' },
   director: null,
   timings: { cells: 0.5 },
 };

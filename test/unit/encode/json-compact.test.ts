@@ -17,7 +17,7 @@ const TAIL =
   '"sharpen":0.35,"autoLevels":0.9,"structure":0.55,"denoise":0.35,"motionSensitivity":0.7,"autoOptimize":0.9,' +
   '"qualityTarget":"balanced","glyphStrategy":"adaptive","maxGlyphRmse":0.03,"monoColor":"#e5e5e5"},' +
   '"evidence":{"source":{"width":4,"height":4},"samplesPerCell":{"x":2,"y":4},' +
-  '"codebook":{"strategy":"fixed","glyphs":" .#","size":3,"rmse":0.01,"bound":null,"status":"target_met"},' +
+  '"codebook":{"strategy":"fixed","glyphs":" .#","size":3,"rmse":0.01,"bound":0.03,"status":"target_met"},' +
   '"director":null,"timings":{"cells":0.5}}}';
 
 const grid = textGrid(

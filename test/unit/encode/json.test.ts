@@ -48,7 +48,7 @@ const PARAMS_BLOCK = `  "params": {
       "glyphs": " .#",
       "size": 3,
       "rmse": 0.01,
-      "bound": null,
+      "bound": 0.03,
       "status": "target_met"
     },
     "director": null,
