@@ -1,14 +1,18 @@
 /**
- * Regenerates the parts of README.md derived from code, between marker comments:
- *   <!-- generated:params -->  the render parameter table, from engine/params.ts
- * `npm run docs` rewrites README.md; `npm run docs -- --check` exits 1 when it is stale.
- * A unit test runs the check, so a schema change without `npm run docs` fails the suite.
+ * Regenerates the parts of the docs derived from code, between marker comments:
+ *   README.md          <!-- generated:params -->  the render parameter table, from engine/params.ts
+ *   docs/formats.md    <!-- generated:format-table -->, <!-- generated:example-FORMAT -->: the
+ *                      format table and a real render in each format (scripts/format-examples.ts)
+ * `npm run docs` rewrites them; `npm run docs -- --check` exits 1 when one is stale.
+ * Unit tests run the check, so a schema or encoder change without `npm run docs` fails the suite.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describeExpected, PARAMS } from '../engine/params.js';
+import { formatSections } from './format-examples.js';
 
 export const README = path.resolve(import.meta.dirname, '..', 'README.md');
+export const FORMATS_DOC = path.resolve(import.meta.dirname, '..', 'docs', 'formats.md');
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\\(?![|])/g, '\\\\');
 
@@ -29,29 +33,45 @@ export function generatedSections(): Record<string, string> {
   return { params: paramTable() };
 }
 
-/** Replaces the content between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`. */
-export function regenerate(readme: string): string {
-  let out = readme;
-  for (const [name, body] of Object.entries(generatedSections())) {
+/**
+ * Replaces the content between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->` for
+ * each section (README.md's by default).
+ */
+export function regenerate(text: string, sections = generatedSections(), file = 'README.md'): string {
+  let out = text;
+  for (const [name, body] of Object.entries(sections)) {
     const re = new RegExp(`(<!-- generated:${name} -->\\n)[\\s\\S]*?(<!-- /generated:${name} -->)`);
-    if (!re.test(out)) throw new Error(`README.md has no <!-- generated:${name} --> section`);
+    if (!re.test(out)) throw new Error(`${file} has no <!-- generated:${name} --> section`);
     out = out.replace(re, (_m, open: string, close: string) => `${open}${body}\n${close}`);
   }
   return out;
 }
 
+/** docs/formats.md with its examples made by the current engine. */
+export function regenerateFormats(doc: string): string {
+  return regenerate(doc, formatSections(), 'docs/formats.md');
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  const current = fs.readFileSync(README, 'utf8');
-  const next = regenerate(current);
-  if (process.argv.includes('--check')) {
-    if (next !== current) {
-      console.error('README.md is stale: run `npm run docs`');
-      process.exit(1);
+  let stale = false;
+  for (const [file, update] of [
+    [README, regenerate],
+    [FORMATS_DOC, regenerateFormats],
+  ] as const) {
+    const name = path.relative(process.cwd(), file);
+    const current = fs.readFileSync(file, 'utf8');
+    const next = update(current);
+    if (process.argv.includes('--check')) {
+      if (next !== current) {
+        console.error(`${name} is stale: run \`npm run docs\``);
+        stale = true;
+      }
+    } else if (next !== current) {
+      fs.writeFileSync(file, next);
+      console.log(`${name} regenerated`);
+    } else {
+      console.log(`${name} is up to date`);
     }
-  } else if (next !== current) {
-    fs.writeFileSync(README, next);
-    console.log('README.md regenerated');
-  } else {
-    console.log('README.md is up to date');
   }
+  if (stale) process.exit(1);
 }

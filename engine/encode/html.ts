@@ -6,16 +6,15 @@ import { colorRuns, hex, parseHex } from './runs.js';
 export const FONT_STACK = "'DejaVu Sans Mono', 'Menlo', 'Consolas', 'Liberation Mono', monospace";
 
 /**
- * A standalone HTML document: one `<pre>` on a dark background, glyphs in `monoColor`, or,
- * with `color`, one `<span>` per run of equal color. All text is escaped.
+ * A standalone HTML document: one `<pre>` on a black background, glyphs in `monoColor`, or,
+ * with `color`, one `<span>` per run of equal color. All text is escaped. The line height is
+ * two advances (`2ch`), the 1:2 cell the glyphs were measured in.
  */
 export function encodeHtml(grid: CellGrid, color: boolean, monoColor: string, title = 'glyphcast'): string {
-  const rows = colorRuns(grid, color, parseHex(monoColor));
+  const rows = colorRuns(grid, color, parseHex(monoColor), grid.table.map(escapeXml));
   const body = rows
     .map((runs) =>
-      color
-        ? runs.map((r) => `<span style="color:${hex(r.r, r.g, r.b)}">${escapeXml(r.text)}</span>`).join('')
-        : escapeXml(runs.map((r) => r.text).join('')),
+      color ? runs.map((r) => `<span style="color:${hex(r.r, r.g, r.b)}">${r.text}</span>`).join('') : runs[0].text,
     )
     .join('\n');
   return `<!doctype html>
@@ -33,6 +32,5 @@ export function encodeHtml(grid: CellGrid, color: boolean, monoColor: string, ti
 ${body}
 </pre>
 </body>
-</html>
-`;
+</html>`;
 }

@@ -1,7 +1,8 @@
 /**
  * Encoders: pure functions CellGrid -> string, one file per format (DESIGN 1).
  * `encode` picks the encoder for `params.format` and returns the body with its content type
- * and file extension (SPEC 2.3).
+ * and file extension (SPEC 2.3). No body ends with a newline: a host that prints to a
+ * terminal adds one. Layouts and examples: docs/formats.md.
  */
 import type { CellGrid } from '../grid.js';
 import type { RenderParams } from '../params.js';

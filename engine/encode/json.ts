@@ -1,4 +1,4 @@
-import { type CellGrid, gridLines } from '../grid.js';
+import { type CellGrid, cellHex, gridLines } from '../grid.js';
 import type { RenderParams } from '../params.js';
 import { CHROMA_ENCODING } from './formats.js';
 
@@ -22,29 +22,58 @@ export function toBase64(bytes: Uint8Array): string {
   return out;
 }
 
-/**
- * JSON: the grid size, the lines, per-cell colors as `#rrggbb` rows (only with `color`), the
- * parameters used and the evidence. Layout in docs/formats.md.
- */
-export function encodeJson(grid: CellGrid, params: RenderParams): string {
-  const lines = gridLines(grid);
-  const colors = params.color
-    ? lines.map((_, r) => {
-        const row: string[] = [];
-        for (let c = 0; c < grid.columns; c++) {
-          const i = (r * grid.columns + c) * 3;
-          row.push(`#${[0, 1, 2].map((k) => grid.colors[i + k].toString(16).padStart(2, '0')).join('')}`);
-        }
-        return row;
-      })
-    : null;
-  return `${JSON.stringify({ format: 'json', columns: grid.columns, rows: grid.rows, charset: grid.charset, lines, colors, params, evidence: grid.evidence }, null, 2)}\n`;
+/** Per-cell colors as rows of `#rrggbb`, matching `lines` cell for cell. */
+function colorRows(grid: CellGrid): string[][] {
+  const rows: string[][] = [];
+  for (let r = 0; r < grid.rows; r++) {
+    const row: string[] = [];
+    for (let c = 0; c < grid.columns; c++) row.push(cellHex(grid.colors, r * grid.columns + c));
+    rows.push(row);
+  }
+  return rows;
 }
 
 /**
- * Compact JSON: the lines plus chroma as `rgb24-b64-v1` (base64 of the packed row-major RGB
- * bytes, 3 per cell), with the encoding named in the body. Chroma is present only with
- * `color`; otherwise null.
+ * Two-space indented JSON, except that an array inside an array is written on one line, so
+ * `colors` reads as one row per line beside `lines`. JSON.parse reads back the same value.
+ */
+function pretty(value: unknown, indent = '', inline = false): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (inline)
+    return Array.isArray(value) ? `[${value.map((v) => pretty(v, '', true)).join(', ')}]` : JSON.stringify(value);
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    const items = value.map((v) => inner + pretty(v, inner, Array.isArray(v)));
+    return `[\n${items.join(',\n')}\n${indent}]`;
+  }
+  const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) return '{}';
+  const items = entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${pretty(v, inner)}`);
+  return `{\n${items.join(',\n')}\n${indent}}`;
+}
+
+/**
+ * JSON: the grid size and charset, the lines, the per-cell colors as rows of `#rrggbb` (only
+ * with `color`, else null), the parameters used and the evidence. Layout in docs/formats.md.
+ */
+export function encodeJson(grid: CellGrid, params: RenderParams): string {
+  return pretty({
+    format: 'json',
+    columns: grid.columns,
+    rows: grid.rows,
+    charset: grid.charset,
+    lines: gridLines(grid),
+    colors: params.color ? colorRows(grid) : null,
+    params,
+    evidence: grid.evidence,
+  });
+}
+
+/**
+ * Compact JSON, on one line: the lines plus chroma as `rgb24-b64-v1` (base64 of the packed
+ * row-major RGB bytes, 3 per cell), with the encoding named in the body. Like `colors` in
+ * `json`, chroma is present only with `color`; otherwise null.
  */
 export function encodeJsonCompact(grid: CellGrid, params: RenderParams): string {
   const chroma = params.color ? { encoding: CHROMA_ENCODING, data: toBase64(grid.colors) } : null;

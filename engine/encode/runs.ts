@@ -9,37 +9,52 @@ export interface ColorRun {
 }
 
 /**
- * Splits each row into runs of equal color, so markup formats emit one span per run.
- * With `color` false every cell has `mono` and each row is a single run.
+ * Splits each row into maximal runs of equal color, so markup formats emit one span per run
+ * and ANSI one SGR per run. With `color` false every cell has `mono` and each row is a single
+ * run. Adjacent runs of a row always differ in color. `table` replaces the grid's glyph table
+ * (markup encoders pass it escaped, so each glyph is escaped once and on its own).
  */
-export function colorRuns(grid: CellGrid, color: boolean, mono: readonly [number, number, number]): ColorRun[][] {
+export function colorRuns(
+  grid: CellGrid,
+  color: boolean,
+  mono: readonly [number, number, number],
+  table: readonly string[] = grid.table,
+): ColorRun[][] {
+  const { columns, colors, glyphs } = grid;
   const rows: ColorRun[][] = [];
   for (let row = 0; row < grid.rows; row++) {
+    const start = row * columns;
+    if (!color) {
+      let text = '';
+      for (let i = start; i < start + columns; i++) text += table[glyphs[i]];
+      rows.push([{ text, r: mono[0], g: mono[1], b: mono[2] }]);
+      continue;
+    }
     const runs: ColorRun[] = [];
     let text = '';
-    let cur: [number, number, number] | null = null;
-    for (let col = 0; col < grid.columns; col++) {
-      const i = row * grid.columns + col;
-      const rgb: [number, number, number] = color
-        ? [grid.colors[i * 3], grid.colors[i * 3 + 1], grid.colors[i * 3 + 2]]
-        : [mono[0], mono[1], mono[2]];
-      if (cur && (cur[0] !== rgb[0] || cur[1] !== rgb[1] || cur[2] !== rgb[2])) {
-        runs.push({ text, r: cur[0], g: cur[1], b: cur[2] });
+    let first = start;
+    for (let i = start; i < start + columns; i++) {
+      if (i > first && !sameColor(colors, i, first)) {
+        runs.push({ text, r: colors[first * 3], g: colors[first * 3 + 1], b: colors[first * 3 + 2] });
         text = '';
+        first = i;
       }
-      cur = rgb;
-      text += grid.table[grid.glyphs[i]];
+      text += table[glyphs[i]];
     }
-    if (cur) runs.push({ text, r: cur[0], g: cur[1], b: cur[2] });
+    runs.push({ text, r: colors[first * 3], g: colors[first * 3 + 1], b: colors[first * 3 + 2] });
     rows.push(runs);
   }
   return rows;
 }
+
+const sameColor = (c: Uint8Array, i: number, j: number) =>
+  c[i * 3] === c[j * 3] && c[i * 3 + 1] === c[j * 3 + 1] && c[i * 3 + 2] === c[j * 3 + 2];
 
 /** `#rrggbb` to [r, g, b]. The params schema has already normalized the string. */
 export function parseHex(hex: string): [number, number, number] {
   return [1, 3, 5].map((o) => Number.parseInt(hex.slice(o, o + 2), 16)) as [number, number, number];
 }
 
+/** [r, g, b] to `#rrggbb`. */
 export const hex = (r: number, g: number, b: number) =>
   `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;

@@ -1,38 +1,38 @@
+import { CELL_H, CELL_W } from '../glyphs/font-format.js';
 import type { CellGrid } from '../grid.js';
 import { escapeXml } from './escape.js';
 import { FONT_STACK } from './html.js';
 import { colorRuns, hex, parseHex } from './runs.js';
 
-/** Cell size in SVG user units: the 1:2 cell the glyphs were measured in. */
-const CELL_W = 8;
-const CELL_H = 16;
-/** Font size that makes DejaVu Sans Mono's advance exactly one cell (1233/2048 em). */
+/** Font size that makes DejaVu Sans Mono's advance (1233/2048 em) exactly one cell wide. */
 const FONT_SIZE = (CELL_W * 2048) / 1233;
+/** Baseline inside the cell, as measured with the glyph table (font-metrics.ts: 12.6 of 16). */
+const BASELINE = CELL_H * 0.7875;
 
 /**
- * Valid standalone SVG: a black background, one `<text>` per row with `xml:space="preserve"`,
- * a `<tspan>` per run of equal color (fills in runs), `textLength` pinning every row to the grid
- * width, and a viewBox of columns x 8 by rows x 16 units that keeps the cell aspect.
+ * Valid standalone SVG (XML): a black background, one `<text>` per row with whitespace
+ * preserved, a `<tspan>` per run of equal color (fills in runs), `textLength` pinning every
+ * row to the grid width whatever font the viewer falls back to, and a viewBox of
+ * columns x CELL_W by rows x CELL_H units: the 1:2 cell the glyphs were measured in, so the
+ * picture keeps the aspect the grid was made for. Without `color` the text is `monoColor`.
  */
 export function encodeSvg(grid: CellGrid, color: boolean, monoColor: string): string {
   const width = grid.columns * CELL_W;
   const height = grid.rows * CELL_H;
-  const rows = colorRuns(grid, color, parseHex(monoColor));
-  const baseline = CELL_H * 0.7875; // the measured baseline of the 16-unit cell (12.6)
-  const text = rows
+  const text = colorRuns(grid, color, parseHex(monoColor), grid.table.map(escapeXml))
     .map((runs, r) => {
-      const spans = color
-        ? runs.map((run) => `<tspan fill="${hex(run.r, run.g, run.b)}">${escapeXml(run.text)}</tspan>`).join('')
-        : escapeXml(runs.map((run) => run.text).join(''));
-      return `<text x="0" y="${(r * CELL_H + baseline).toFixed(2)}" textLength="${width}" lengthAdjust="spacingAndGlyphs">${spans}</text>`;
+      const content = color
+        ? runs.map((run) => `<tspan fill="${hex(run.r, run.g, run.b)}">${run.text}</tspan>`).join('')
+        : runs[0].text;
+      const y = (r * CELL_H + BASELINE).toFixed(2);
+      return `<text x="0" y="${y}" textLength="${width}" lengthAdjust="spacingAndGlyphs">${content}</text>`;
     })
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">
 <rect width="100%" height="100%" fill="#000"/>
-<g font-family="${escapeXml(FONT_STACK)}" font-size="${FONT_SIZE.toFixed(3)}" fill="${monoColor}" xml:space="preserve">
+<g font-family="${escapeXml(FONT_STACK)}" font-size="${FONT_SIZE.toFixed(3)}" fill="${monoColor}" xml:space="preserve" style="white-space:pre">
 ${text}
 </g>
-</svg>
-`;
+</svg>`;
 }

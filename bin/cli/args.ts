@@ -1,0 +1,213 @@
+/**
+ * Command-line arguments -> a validated CLI invocation.
+ *
+ * Every render parameter of engine/params.ts is a flag, by its API name (`--edgeStrength`) and
+ * in kebab case (`--edge-strength`); `--cols` is `--columns`, as in peer tools. Booleans take
+ * `--color`, `--no-color` or `--color=false`; other flags take `--name value` or `--name=value`.
+ * Values are checked by `resolveParams(..., 'strings')`, so messages read like the HTTP API's.
+ * A flag given twice keeps its last value. Anything wrong here is a UsageError (exit 2).
+ */
+import { FORMAT_INFO, type Format } from '../../engine/encode/formats.js';
+import { FORMATS, PARAMS, type ParamInfo, ParamsError, type RenderParams, resolveParams } from '../../engine/params.js';
+import { MAX_ROWS } from '../../engine/size.js';
+
+/** A command line that cannot be run as given: unknown flag, missing or bad value. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export interface RenderCommand {
+  readonly command: 'render';
+  readonly params: RenderParams;
+  /** File paths, or `-` for standard input, in the order given. */
+  readonly inputs: readonly string[];
+  /** Forced grid height; by default it follows the image aspect and the cell aspect. */
+  readonly rows?: number;
+  /** Cell width / height of the font the art is shown in (engine default: 0.5). */
+  readonly cellAspect?: number;
+  /** `-o FILE`: the one output file (`-` is standard output). */
+  readonly output?: string;
+  /** `--out-dir DIR`: one file per input. */
+  readonly outDir?: string;
+}
+
+export type Command = RenderCommand | { readonly command: 'help' } | { readonly command: 'version' };
+
+/** Bounds of `--cell-aspect`: from very narrow cells to square-ish ones and beyond. */
+export const CELL_ASPECT_RANGE = { min: 0.2, max: 2 } as const;
+
+/** `edgeStrength` -> `edge-strength`. */
+export const kebabCase = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** Extra flag names of some parameters, as peer tools spell them. */
+export const PARAM_ALIASES: Readonly<Record<string, string>> = { cols: 'columns' };
+
+const PARAM_FLAGS = new Map<string, ParamInfo>();
+for (const p of PARAMS) {
+  PARAM_FLAGS.set(p.name, p);
+  PARAM_FLAGS.set(kebabCase(p.name), p);
+}
+for (const [alias, name] of Object.entries(PARAM_ALIASES)) {
+  PARAM_FLAGS.set(alias, PARAMS.find((p) => p.name === name) as ParamInfo);
+}
+
+type CliOption = 'rows' | 'cellAspect' | 'output' | 'outDir' | 'help' | 'version';
+const CLI_FLAGS = new Map<string, CliOption>([
+  ['rows', 'rows'],
+  ['cell-aspect', 'cellAspect'],
+  ['cellAspect', 'cellAspect'],
+  ['output', 'output'],
+  ['o', 'output'],
+  ['out-dir', 'outDir'],
+  ['outDir', 'outDir'],
+  ['help', 'help'],
+  ['h', 'help'],
+  ['version', 'version'],
+  ['V', 'version'],
+]);
+const SWITCHES = new Set<CliOption>(['help', 'version']);
+
+/** The flag a mistyped one was most likely meant to be, by edit distance. */
+function closest(name: string): string | undefined {
+  const distance = (a: string, b: string) => {
+    const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      let diag = row[0];
+      row[0] = i;
+      for (let j = 1; j <= b.length; j++) {
+        const next = Math.min(row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+        diag = row[j];
+        row[j] = next;
+      }
+    }
+    return row[b.length];
+  };
+  const names = [...PARAM_FLAGS.keys(), ...CLI_FLAGS.keys()].filter((n) => n.length > 1);
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const n of names) {
+    const d = distance(name.toLowerCase(), n.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [n, d];
+  }
+  return best;
+}
+
+const dashes = (name: string) => (name.length === 1 ? `-${name}` : `--${name}`);
+
+function unknown(flag: string): UsageError {
+  const guess = closest(flag.replace(/^-+/, '').split('=')[0]);
+  return new UsageError(`unknown option ${flag.split('=')[0]}${guess ? ` (did you mean ${dashes(guess)}?)` : ''}`);
+}
+
+/** A number option outside the engine's schema, checked in the schema's words. */
+function numberOption(name: string, text: string, min: number, max: number, integer: boolean): number {
+  const value = /^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(text.trim()) ? Number(text) : Number.NaN;
+  if (!(value >= min && value <= max) || (integer && !Number.isInteger(value))) {
+    const kind = integer ? 'an integer' : 'a number';
+    throw new UsageError(`${name}: expected ${kind} from ${min} to ${max}, received ${JSON.stringify(text)}`);
+  }
+  return value;
+}
+
+/** The format a file name asks for by its extension (`.json` means `json`), if any. */
+export function formatOfPath(file: string): Format | undefined {
+  const ext = file.slice(file.lastIndexOf('.') + 1).toLowerCase();
+  if (!file.includes('.')) return undefined;
+  return FORMATS.find((f) => FORMAT_INFO[f].extension === ext);
+}
+
+/**
+ * Parses the arguments after `glyphcast`. Options and inputs may be mixed; `--` ends the
+ * options; `-` is standard input.
+ *
+ * @throws UsageError for an unknown flag, a missing or bad value, or inputs that do not fit the outputs.
+ */
+export function parseArgs(argv: readonly string[]): Command {
+  const strings: Record<string, string> = {};
+  const cli: Partial<Record<CliOption, string>> = {};
+  const inputs: string[] = [];
+  let optionsEnded = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (optionsEnded || arg === '-' || !arg.startsWith('-')) {
+      inputs.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      optionsEnded = true;
+      continue;
+    }
+    const long = arg.startsWith('--');
+    const eq = arg.indexOf('=');
+    const name = arg.slice(long ? 2 : 1, eq < 0 ? undefined : eq);
+    const inline = eq < 0 ? undefined : arg.slice(eq + 1);
+    if (!long && name.length !== 1) throw unknown(arg);
+    const takeValue = () => {
+      if (inline !== undefined) return inline;
+      if (i + 1 >= argv.length) throw new UsageError(`${dashes(name)} needs a value (see glyphcast --help)`);
+      return argv[++i];
+    };
+    const param = PARAM_FLAGS.get(name);
+    const negated = name.startsWith('no-') ? PARAM_FLAGS.get(name.slice(3)) : undefined;
+    const option = CLI_FLAGS.get(name);
+    if (param && long) {
+      strings[param.name] = param.kind.type === 'boolean' && inline === undefined ? 'true' : takeValue();
+    } else if (negated?.kind.type === 'boolean') {
+      if (inline !== undefined) throw new UsageError(`${dashes(name)} takes no value`);
+      strings[negated.name] = 'false';
+    } else if (option && long === name.length > 1) {
+      if (SWITCHES.has(option) && inline !== undefined) throw new UsageError(`${dashes(name)} takes no value`);
+      cli[option] = SWITCHES.has(option) ? 'true' : takeValue();
+    } else {
+      throw unknown(arg);
+    }
+  }
+  if (cli.help) return { command: 'help' };
+  if (cli.version) return { command: 'version' };
+  return renderCommand(strings, cli, inputs);
+}
+
+function renderCommand(strings: Record<string, string>, cli: Partial<Record<CliOption, string>>, inputs: string[]) {
+  if (strings.format === undefined) {
+    // No --format: a file named by -o says it with its extension; --color alone means ansi,
+    // since plain text has no color (SPEC 4.2 rule 2).
+    const fromPath = cli.output && cli.output !== '-' ? formatOfPath(cli.output) : undefined;
+    const color = strings.color !== undefined && resolveParamsOrUsage({ color: strings.color }).color;
+    if (fromPath) strings.format = fromPath;
+    else if (color) strings.format = 'ansi';
+  }
+  const params = resolveParamsOrUsage(strings);
+  if (inputs.length === 0) {
+    throw new UsageError('no input image (give one or more files, or - for standard input; see glyphcast --help)');
+  }
+  if (inputs.filter((f) => f === '-').length > 1) throw new UsageError('standard input (-) can be read only once');
+  if (cli.output !== undefined && cli.outDir !== undefined) throw new UsageError('give -o or --out-dir, not both');
+  if (cli.output !== undefined && inputs.length > 1) {
+    throw new UsageError(`-o writes one file, but ${inputs.length} inputs were given (use --out-dir for many)`);
+  }
+  return {
+    command: 'render',
+    params,
+    inputs,
+    ...(cli.rows !== undefined ? { rows: numberOption('rows', cli.rows, 1, MAX_ROWS, true) } : {}),
+    ...(cli.cellAspect !== undefined
+      ? {
+          cellAspect: numberOption('cell-aspect', cli.cellAspect, CELL_ASPECT_RANGE.min, CELL_ASPECT_RANGE.max, false),
+        }
+      : {}),
+    ...(cli.output !== undefined ? { output: cli.output } : {}),
+    ...(cli.outDir !== undefined ? { outDir: cli.outDir } : {}),
+  } satisfies RenderCommand;
+}
+
+function resolveParamsOrUsage(strings: Record<string, string>): RenderParams {
+  try {
+    return resolveParams(strings, 'strings');
+  } catch (err) {
+    if (err instanceof ParamsError) throw new UsageError(err.message);
+    throw err;
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * `glyphcast --help`, generated from the params schema: every render parameter with its
+ * flags, meaning, range or values, and default, grouped as in the studio.
+ */
+import { FORMAT_INFO } from '../../engine/encode/formats.js';
+import { describeExpected, PARAM_GROUPS, PARAMS, type ParamInfo } from '../../engine/params.js';
+import { DEFAULT_CELL_ASPECT, MAX_ROWS } from '../../engine/size.js';
+import { CELL_ASPECT_RANGE, kebabCase, PARAM_ALIASES } from './args.js';
+
+/** Column where descriptions start. */
+const INDENT = 26;
+
+const METAVAR: Record<ParamInfo['kind']['type'], string> = {
+  integer: 'N',
+  number: 'X',
+  enum: 'NAME',
+  boolean: '',
+  color: '#RRGGBB',
+};
+
+/** An option line: flags on the left, then the description; a second line when the flags are long. */
+function entry(flags: string, ...lines: string[]): string {
+  const pad = ' '.repeat(INDENT);
+  const first = `  ${flags}`;
+  const head = first.length < INDENT - 1 ? first.padEnd(INDENT) + lines[0] : `${first}\n${pad}${lines[0]}`;
+  return [head, ...lines.slice(1).map((l) => pad + l)].join('\n');
+}
+
+function paramEntry(p: ParamInfo): string {
+  const name = kebabCase(p.name);
+  const aliases = Object.entries(PARAM_ALIASES)
+    .filter(([, target]) => target === p.name)
+    .map(([alias]) => `--${alias}`);
+  const flags =
+    p.kind.type === 'boolean'
+      ? `--${name}, --no-${name}`
+      : [`--${name} ${METAVAR[p.kind.type]}`, ...aliases.map((a) => `${a} ${METAVAR[p.kind.type]}`)].join(', ');
+  const range = p.kind.type === 'boolean' ? 'true or false' : describeExpected(p.kind);
+  return entry(flags, p.description, `${range}; default ${String(p.default)}`);
+}
+
+const extensions = [...new Set(Object.values(FORMAT_INFO).map((f) => `.${f.extension}`))].join(' ');
+
+/** The full help text, ending with a newline. */
+export function helpText(version: string): string {
+  const groups = PARAM_GROUPS.map((group) => {
+    const params = PARAMS.filter((p) => p.group === group);
+    return params.length ? `${group}:\n${params.map(paramEntry).join('\n')}` : '';
+  }).filter(Boolean);
+  return `glyphcast ${version}: images to ASCII art (text, ANSI, HTML, JSON, SVG), like chafa or jp2a.
+
+Usage: glyphcast [options] IMAGE...
+       glyphcast [options] - < IMAGE
+
+Renders each image (PNG, JPEG, WebP, GIF (first frame), TIFF, AVIF) to standard output, one
+after another, or to files. - reads the image from standard input.
+
+Options:
+${entry('-o, --output FILE', 'write to FILE (one input only; - is standard output); without --format the', `format follows the extension (${extensions})`)}
+${entry('--out-dir DIR', 'write one file per input into DIR, named after the input with the', "format's extension (photo.jpg -> DIR/photo.txt); DIR is created if needed")}
+${entry('--rows N', `force the grid height, an integer from 1 to ${MAX_ROWS}; by default it follows`, "the image aspect and the font's measured cell aspect")}
+${entry('--cell-aspect X', `cell width / height of the font the art is shown in, a number from`, `${CELL_ASPECT_RANGE.min} to ${CELL_ASPECT_RANGE.max}; default ${DEFAULT_CELL_ASPECT} (DejaVu Sans Mono's measured 1:2 cell)`)}
+${entry('-h, --help', 'show this help')}
+${entry('-V, --version', 'print the version')}
+
+Render parameters: the names, ranges and defaults of the HTTP API. Each flag also takes its
+API name (--edgeStrength for --edge-strength) and the form --name=value. Booleans take
+--name, --no-name or --name=false. Without --format, --color prints ansi (plain text has no
+color) and -o FILE takes the format of its extension.
+
+${groups.join('\n\n')}
+
+Exit status:
+  0  every input was rendered
+  1  an input could not be read, decoded or rendered, or an output could not be written
+     (the other inputs are still rendered)
+  2  usage error: unknown option, bad or missing value, no input
+
+Examples:
+  glyphcast photo.jpg
+  glyphcast --cols 80 --color photo.jpg
+  glyphcast --charset blocks --format ansi --color --rows 40 photo.jpg
+  glyphcast --format html --color -o photo.html photo.jpg
+  glyphcast -o photo.svg --color photo.jpg
+  glyphcast --format json-compact --out-dir out/ *.png
+  cat photo.png | glyphcast --edges -
+`;
+}

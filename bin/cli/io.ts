@@ -1,0 +1,100 @@
+/**
+ * The CLI's files: reading inputs (a path or `-` for standard input), naming and writing
+ * outputs, and turning file-system errors into one short line each.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { UsageError } from './args.js';
+
+/** Where one input's output goes: standard output, or a file. */
+export type Destination = { readonly kind: 'stdout' } | { readonly kind: 'file'; readonly path: string };
+
+/** What a file-system error means to a person, without codes or stacks. */
+export function fsReason(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file or directory';
+    case 'EISDIR':
+      return 'is a directory';
+    case 'ENOTDIR':
+      return 'a part of the path is not a directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    default:
+      return code ? `cannot be accessed (${code})` : String((err as Error)?.message ?? err).split('\n')[0];
+  }
+}
+
+async function readStdin(stdin: NodeJS.ReadableStream): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+/** The bytes of one input. Throws an InputError with a one-line reason. */
+export async function readInput(input: string, stdin: NodeJS.ReadableStream): Promise<Uint8Array> {
+  try {
+    return input === '-' ? await readStdin(stdin) : await fs.promises.readFile(input);
+  } catch (err) {
+    throw new InputError(fsReason(err));
+  }
+}
+
+/** An input that could not be read, decoded or rendered, or an output that could not be written (exit 1). */
+export class InputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
+/** How an input is named in messages: its path, or `(stdin)`. */
+export const inputLabel = (input: string) => (input === '-' ? '(stdin)' : input);
+
+/**
+ * One destination per input: standard output, the `-o` file, or `DIR/<input name>.<ext>` with
+ * `--out-dir`. Two inputs that would write the same file are a usage error, found before any
+ * rendering.
+ */
+export function destinations(
+  inputs: readonly string[],
+  extension: string,
+  output: string | undefined,
+  outDir: string | undefined,
+): Destination[] {
+  if (output !== undefined) return [output === '-' ? { kind: 'stdout' } : { kind: 'file', path: output }];
+  if (outDir === undefined) return inputs.map(() => ({ kind: 'stdout' }));
+  const seen = new Map<string, string>();
+  return inputs.map((input) => {
+    const base = input === '-' ? 'stdin' : path.parse(input).name || 'image';
+    const file = path.join(outDir, `${base}.${extension}`);
+    const other = seen.get(file);
+    if (other !== undefined) {
+      throw new UsageError(`${inputLabel(other)} and ${inputLabel(input)} would both be written to ${file}`);
+    }
+    seen.set(file, input);
+    return { kind: 'file', path: file };
+  });
+}
+
+/** Creates the output folder. Throws an InputError with a one-line reason. */
+export function makeOutDir(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw new InputError(`cannot create the folder ${dir}: ${fsReason(err)}`);
+  }
+}
+
+/** Writes one output file. Throws an InputError with a one-line reason. */
+export function writeOutput(file: string, text: string): void {
+  try {
+    fs.writeFileSync(file, text);
+  } catch (err) {
+    throw new InputError(`cannot write ${file}: ${fsReason(err)}`);
+  }
+}

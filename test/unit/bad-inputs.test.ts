@@ -1,0 +1,109 @@
+/**
+ * Every file of test/fixtures/bad either renders to a valid grid or fails with a typed
+ * DecodeError / RenderError whose message is one clear line: never any other exception.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { RenderError } from '../../engine/errors.js';
+import type { CellGrid } from '../../engine/grid.js';
+import { DecodeError, decodeImage } from '../../engine/node/decode.js';
+import { resolveParams } from '../../engine/params.js';
+import { renderImage } from '../../engine/render.js';
+import { BAD_DIR, BAD_FIXTURES, badFixturesReadme } from '../../scripts/make-bad-fixtures.js';
+
+const read = (file: string) => new Uint8Array(fs.readFileSync(path.join(BAD_DIR, file)));
+
+/** A clear message: one line, no stack frames, not just an error name. */
+function expectClearMessage(err: Error) {
+  expect(err.message).not.toContain('\n');
+  expect(err.message).not.toMatch(/\bat .+:\d+:\d+/);
+  expect(err.message.length).toBeGreaterThan(15);
+}
+
+function expectValidGrid(grid: CellGrid, columns: number) {
+  expect(grid.columns).toBe(columns);
+  expect(grid.rows).toBeGreaterThanOrEqual(1);
+  expect(grid.glyphs).toHaveLength(grid.columns * grid.rows);
+  expect(grid.colors).toHaveLength(grid.columns * grid.rows * 3);
+  for (const g of grid.glyphs) expect(g).toBeLessThan(grid.table.length);
+}
+
+describe('the bad-input corpus (test/fixtures/bad)', () => {
+  it('holds exactly the generated files and their provenance (npx tsx scripts/make-bad-fixtures.ts)', () => {
+    const files = fs.readdirSync(BAD_DIR).sort();
+    expect(files).toEqual([...BAD_FIXTURES.map((f) => f.file), 'README.md'].sort());
+    expect(fs.readFileSync(path.join(BAD_DIR, 'README.md'), 'utf8')).toBe(badFixturesReadme());
+    for (const f of BAD_FIXTURES) {
+      expect(f.file).toMatch(/^(sniff|header|decode|render)-[a-z0-9-]+\.[a-z]+$/);
+      expect(fs.statSync(path.join(BAD_DIR, f.file)).size).toBeLessThan(8 * 1024);
+    }
+  });
+
+  it('has files that are what their names say', async () => {
+    const meta = async (file: string) => sharp(read(file)).metadata();
+    const png = read('decode-16bit.png');
+    expect([png[24], png[25]]).toEqual([16, 2]); // IHDR bit depth 16, color type RGB
+    const ga = read('decode-gray-alpha.png');
+    expect([ga[24], ga[25]]).toEqual([8, 4]); // IHDR bit depth 8, color type grey + alpha
+    expect((await meta('decode-cmyk.jpg')).space).toBe('cmyk');
+    expect((await meta('decode-animated.gif')).pages).toBe(3);
+    const huge = Buffer.from(read('header-huge-50000x50000.png'));
+    expect([huge.readUInt32BE(16), huge.readUInt32BE(20)]).toEqual([50_000, 50_000]);
+    expect(huge.length).toBeLessThan(100);
+  });
+
+  for (const fixture of BAD_FIXTURES) {
+    const { file, expect: outcome } = fixture;
+    it(`${file}: ${outcome === 'renders' ? 'renders to a valid grid' : `fails as ${outcome}`}`, async () => {
+      let image: Awaited<ReturnType<typeof decodeImage>>;
+      try {
+        image = await decodeImage(read(file));
+      } catch (err) {
+        expect(err).toBeInstanceOf(DecodeError);
+        expect((err as DecodeError).code).toBe(outcome);
+        expectClearMessage(err as Error);
+        return;
+      }
+      expect(outcome).toBe('renders');
+      expect(image.data).toHaveLength(image.width * image.height * 4);
+      expectValidGrid(renderImage(image, resolveParams({ columns: 8 }, 'json')), 8);
+      const atDefaults = () => renderImage(image, resolveParams({}, 'json'));
+      if (fixture.atDefaultColumns) {
+        expect(atDefaults).toThrow(RenderError);
+        try {
+          atDefaults();
+        } catch (err) {
+          expect((err as RenderError).code).toBe(fixture.atDefaultColumns);
+          expectClearMessage(err as Error);
+        }
+      } else {
+        expectValidGrid(atDefaults(), 120);
+      }
+    });
+  }
+
+  it('refuses the 50000 x 50000 header from the header alone: fast, and without allocating pixels', async () => {
+    const before = process.memoryUsage().rss;
+    const started = performance.now();
+    const err = await decodeImage(read('header-huge-50000x50000.png')).catch((e: unknown) => e);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
+    expect(err).toBeInstanceOf(DecodeError);
+    expect((err as DecodeError).code).toBe('image_too_large');
+  });
+
+  it('renders the first frame of an animated GIF', async () => {
+    const image = await decodeImage(read('decode-animated.gif'));
+    expect([image.width, image.height]).toEqual([16, 8]);
+    expect(Array.from(image.data.subarray(0, 4))).toEqual([255, 0, 0, 255]);
+  });
+
+  it('renders the 1 x 300 column with rows forced, and the 300 x 1 line as one row', async () => {
+    const column = await decodeImage(read('render-1x300.png'));
+    expectValidGrid(renderImage(column, resolveParams({}, 'json'), { rows: 40 }), 120);
+    const line = renderImage(await decodeImage(read('render-300x1.png')), resolveParams({}, 'json'));
+    expect(line.rows).toBe(1);
+  });
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { kebabCase, parseArgs, type RenderCommand, UsageError } from '../../../bin/cli/args.js';
+import { defaultParams, PARAMS, resolveParams } from '../../../engine/params.js';
+
+const render = (...argv: string[]) => parseArgs(argv) as RenderCommand;
+
+function usageError(...argv: string[]): string {
+  try {
+    parseArgs(argv);
+  } catch (err) {
+    expect(err).toBeInstanceOf(UsageError);
+    return (err as Error).message;
+  }
+  throw new Error(`expected ${argv.join(' ')} to be refused`);
+}
+
+/** A value in range that differs from the default, as the flag's text. */
+function otherValue(p: (typeof PARAMS)[number]): string {
+  switch (p.kind.type) {
+    case 'integer':
+    case 'number':
+      return String(p.kind.max);
+    case 'boolean':
+      return 'true';
+    case 'enum':
+      return p.kind.values[p.kind.values.length - 1];
+    case 'color':
+      return '#123456';
+  }
+}
+
+describe('parseArgs', () => {
+  it('gives the defaults of SPEC 2.2 when no flag is set', () => {
+    expect(render('a.png')).toEqual({ command: 'render', params: defaultParams(), inputs: ['a.png'] });
+  });
+
+  it('takes every parameter by its API name and in kebab case, as --name value and --name=value', () => {
+    for (const p of PARAMS) {
+      const value = otherValue(p);
+      const expected = resolveParams({ [p.name]: value }, 'strings')[p.name];
+      for (const flag of new Set([p.name, kebabCase(p.name)])) {
+        const spaced = p.kind.type === 'boolean' ? [`--${flag}`] : [`--${flag}`, value];
+        expect(render(...spaced, 'a.png').params[p.name], flag).toEqual(expected);
+        expect(render(`--${flag}=${value}`, 'a.png').params[p.name], flag).toEqual(expected);
+      }
+    }
+  });
+
+  it('takes --cols for --columns, and keeps the last of repeated flags', () => {
+    expect(render('--cols', '80', 'a.png').params.columns).toBe(80);
+    expect(render('--cols=80', '--columns', '90', 'a.png').params.columns).toBe(90);
+  });
+
+  it('takes booleans as --x, --no-x and --x=true|false|1|0', () => {
+    expect(render('--dither', 'a.png').params.dither).toBe(true);
+    expect(render('--dither', '--no-dither', 'a.png').params.dither).toBe(false);
+    expect(render('--dither=false', 'a.png').params.dither).toBe(false);
+    expect(render('--dither=1', 'a.png').params.dither).toBe(true);
+    expect(render('--auto-levels', '0', '--no-edges', 'a.png').params).toMatchObject({ autoLevels: 0, edges: false });
+    // a boolean flag never takes the next argument: that is an input
+    expect(render('--dither', 'false').inputs).toEqual(['false']);
+  });
+
+  it('reads negative numbers as values, and mixes options and inputs in any order', () => {
+    const c = render('a.png', '--brightness', '-20', 'b.png', '--rows', '7', '--', '--c.png');
+    expect(c.params.brightness).toBe(-20);
+    expect(c.rows).toBe(7);
+    expect(c.inputs).toEqual(['a.png', 'b.png', '--c.png']);
+  });
+
+  it('refuses bad values with the message of the HTTP API (resolveParams)', () => {
+    expect(usageError('--columns', '500', 'a.png')).toBe('columns: expected an integer from 8 to 400, received "500"');
+    expect(usageError('--color=yes', 'a.png')).toBe('color: expected true or false, received "yes"');
+    expect(usageError('--charset', 'emoji', 'a.png')).toBe(
+      'charset: expected one of standard, detailed, blocks, binary, dots, minimal, received "emoji"',
+    );
+    expect(usageError('--cols', '5', '--gamma', 'x', 'a.png')).toBe(
+      'columns: expected an integer from 8 to 400, received "5"; gamma: expected a number from 0.2 to 3, received "x"',
+    );
+  });
+
+  it('refuses unknown flags, suggesting the closest one', () => {
+    expect(usageError('--colour', 'a.png')).toBe('unknown option --colour (did you mean --color?)');
+    expect(usageError('--edge-strenght=2', 'a.png')).toBe(
+      'unknown option --edge-strenght (did you mean --edge-strength?)',
+    );
+    expect(usageError('--zzzzzzzz', 'a.png')).toBe('unknown option --zzzzzzzz');
+    expect(usageError('-x', 'a.png')).toBe('unknown option -x');
+    expect(usageError('--no-columns', 'a.png')).toMatch(/^unknown option --no-columns/);
+    expect(usageError('--no-color=true', 'a.png')).toBe('--no-color takes no value');
+  });
+
+  it('refuses a missing value, no input, stdin twice, and outputs that do not fit the inputs', () => {
+    expect(usageError('a.png', '--columns')).toBe('--columns needs a value (see glyphcast --help)');
+    expect(usageError('a.png', '-o')).toBe('-o needs a value (see glyphcast --help)');
+    expect(usageError()).toMatch(/^no input image/);
+    expect(usageError('-', '-')).toBe('standard input (-) can be read only once');
+    expect(usageError('-o', 'x.txt', 'a.png', 'b.png')).toBe(
+      '-o writes one file, but 2 inputs were given (use --out-dir for many)',
+    );
+    expect(usageError('-o', 'x.txt', '--out-dir', 'd', 'a.png')).toBe('give -o or --out-dir, not both');
+  });
+
+  it('checks --rows (1 to 2000) and --cell-aspect (0.2 to 2) in the same words', () => {
+    expect(render('--rows', '2000', 'a.png').rows).toBe(2000);
+    expect(usageError('--rows', '0', 'a.png')).toBe('rows: expected an integer from 1 to 2000, received "0"');
+    expect(usageError('--rows=2.5', 'a.png')).toBe('rows: expected an integer from 1 to 2000, received "2.5"');
+    expect(render('--cell-aspect', '0.45', 'a.png').cellAspect).toBe(0.45);
+    expect(render('--cellAspect=1', 'a.png').cellAspect).toBe(1);
+    expect(usageError('--cell-aspect', 'wide', 'a.png')).toBe(
+      'cell-aspect: expected a number from 0.2 to 2, received "wide"',
+    );
+  });
+
+  it('takes the format from the -o extension, and ansi for --color, unless --format is given', () => {
+    expect(render('-o', 'x.html', 'a.png').params.format).toBe('html');
+    expect(render('--output=x.SVG', 'a.png').params.format).toBe('svg');
+    expect(render('-o', 'x.json', 'a.png').params.format).toBe('json');
+    expect(render('-o', 'x.ans', 'a.png').params.format).toBe('ansi');
+    expect(render('-o', 'x.png.txt', '--color', 'a.png').params.format).toBe('text');
+    expect(render('-o', 'noext', 'a.png').params.format).toBe('text');
+    expect(render('--color', 'a.png').params.format).toBe('ansi');
+    expect(render('--color', '--out-dir', 'd', 'a.png').params.format).toBe('ansi');
+    expect(render('--color', '--format', 'text', 'a.png').params.format).toBe('text');
+    expect(render('--format', 'json-compact', '-o', 'x.html', 'a.png').params.format).toBe('json-compact');
+  });
+
+  it('answers --help and --version whatever else is given', () => {
+    expect(parseArgs(['--help'])).toEqual({ command: 'help' });
+    expect(parseArgs(['a.png', '-h', '--columns', '3'])).toEqual({ command: 'help' });
+    expect(parseArgs(['-V'])).toEqual({ command: 'version' });
+    expect(parseArgs(['--version'])).toEqual({ command: 'version' });
+    expect(usageError('--help=yes')).toBe('--help takes no value');
+  });
+});

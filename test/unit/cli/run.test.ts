@@ -1,0 +1,252 @@
+/**
+ * The real `glyphcast` process, spawned from the sources (tsx) and, in the last block, from
+ * the build (dist/bin/glyphcast.js). Expected art comes from the in-process pipeline
+ * (decode, render, encode), never from hard-coded strings.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kebabCase } from '../../../bin/cli/args.js';
+import { encode } from '../../../engine/encode/index.js';
+import { decodeImage } from '../../../engine/node/decode.js';
+import { describeExpected, PARAMS, resolveParams } from '../../../engine/params.js';
+import { type RenderOptions, renderImage } from '../../../engine/render.js';
+import { BAD_DIR, BAD_FIXTURES } from '../../../scripts/make-bad-fixtures.js';
+import { type CliResult, DIST_BIN, ROOT, runCli, STACK_TRACE } from '../../support/cli.js';
+
+let dir: string;
+const file = (name: string) => path.join(dir, name);
+
+/** A w x h gradient with a color band, as PNG or JPEG. */
+async function writeImage(name: string, width: number, height: number): Promise<void> {
+  const px = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      px.set([(x * 255) / (width - 1), (y * 255) / (height - 1), x < width / 2 ? 200 : 40], (y * width + x) * 3);
+    }
+  const img = sharp(px, { raw: { width, height, channels: 3 } });
+  await (name.endsWith('.jpg') ? img.jpeg() : img.png()).toFile(file(name));
+}
+
+/** What the CLI must print for one file: the in-process pipeline's body and a newline. */
+async function expected(name: string, strings: Record<string, string> = {}, options: RenderOptions = {}) {
+  const params = resolveParams(strings, 'strings');
+  const image = await decodeImage(fs.readFileSync(name.startsWith('/') ? name : file(name)));
+  return `${encode(renderImage(image, params, options), params).body}\n`;
+}
+
+/** One line on stderr, starting `glyphcast: `, and no trace of a stack. */
+function expectOneLineError(r: CliResult, status: number, message?: string | RegExp) {
+  expect(r.status).toBe(status);
+  expect(r.stdout).toBe('');
+  expect(r.stderr).toMatch(/^glyphcast: [^\n]+\n$/);
+  expect(r.stderr).not.toMatch(STACK_TRACE);
+  if (typeof message === 'string') expect(r.stderr).toBe(`glyphcast: ${message}\n`);
+  else if (message) expect(r.stderr).toMatch(message);
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphcast-cli-'));
+  await writeImage('wide.png', 64, 32); // 16 columns -> 4 rows at the 1:2 cell
+  await writeImage('square.jpg', 48, 48);
+  await writeImage('tall.png', 20, 60);
+});
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('glyphcast (from the sources)', () => {
+  it('--help lists every parameter, on stdout, exit 0', async () => {
+    const r = await runCli(['--help']);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+    for (const p of PARAMS) {
+      expect(r.stdout).toContain(`--${kebabCase(p.name)}`);
+      expect(r.stdout).toContain(
+        `${p.kind.type === 'boolean' ? 'true or false' : describeExpected(p.kind)}; default ${p.default}`,
+      );
+    }
+  });
+
+  it('--version prints the package version', async () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    expect(await runCli(['--version'])).toEqual({ status: 0, stdout: `glyphcast ${version}\n`, stderr: '' });
+  });
+
+  it('renders one file to stdout: the encoder body and a newline', async () => {
+    const r = await runCli(['--cols', '16', file('wide.png')]);
+    expect(r).toEqual({ status: 0, stdout: await expected('wide.png', { columns: '16' }), stderr: '' });
+    expect(r.stdout.split('\n')).toHaveLength(4 + 1); // rows from the aspect: 16 x (32 / 64) x 0.5 = 4
+  });
+
+  it('honors --rows and --cell-aspect', async () => {
+    const rows = await runCli(['--cols', '16', '--rows', '7', file('wide.png')]);
+    expect(rows.status).toBe(0);
+    expect(rows.stdout).toBe(await expected('wide.png', { columns: '16' }, { rows: 7 }));
+    expect(rows.stdout.split('\n')).toHaveLength(7 + 1);
+    const aspect = await runCli(['--cols', '16', '--cell-aspect', '1', file('wide.png')]);
+    expect(aspect.stdout.split('\n')).toHaveLength(8 + 1);
+  });
+
+  it('passes every flag through to the render: --color prints ansi, --format picks the encoder', async () => {
+    const ansi = await runCli([file('square.jpg'), '--columns=12', '--color', '--charset', 'blocks']);
+    expect(ansi.stdout).toBe(
+      await expected('square.jpg', { columns: '12', color: 'true', charset: 'blocks', format: 'ansi' }),
+    );
+    expect(ansi.stdout).toContain('\x1b[38;2;');
+    const json = await runCli([
+      file('square.jpg'),
+      '--cols',
+      '12',
+      '--format',
+      'json',
+      '--edge-strength',
+      '3',
+      '--edges',
+    ]);
+    expect(JSON.parse(json.stdout).params).toMatchObject({ columns: 12, edgeStrength: 3, edges: true, format: 'json' });
+  });
+
+  it('reads the image from standard input with -', async () => {
+    const r = await runCli(['--cols', '16', '-'], { stdin: fs.readFileSync(file('wide.png')) });
+    expect(r).toEqual({ status: 0, stdout: await expected('wide.png', { columns: '16' }), stderr: '' });
+  });
+
+  it('renders many files in one process, in order', async () => {
+    const names = ['wide.png', 'square.jpg', 'tall.png', 'wide.png'];
+    const r = await runCli(['--cols', '10', ...names.map(file)]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+    const each = await Promise.all(names.map((n) => expected(n, { columns: '10' })));
+    expect(r.stdout).toBe(each.join(''));
+  });
+
+  it('writes -o FILE, taking the format from its extension', async () => {
+    const out = file('out/one.html');
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    const r = await runCli(['--cols', '16', '--color', file('wide.png'), '-o', out]);
+    expect(r).toEqual({ status: 0, stdout: '', stderr: '' });
+    expect(fs.readFileSync(out, 'utf8')).toBe(
+      await expected('wide.png', { columns: '16', color: 'true', format: 'html' }),
+    );
+  });
+
+  it('writes one file per input into --out-dir, named after the inputs with the format extension', async () => {
+    const out = file('many');
+    const r = await runCli(['--cols', '12', '--format', 'svg', '--out-dir', out, file('wide.png'), file('square.jpg')]);
+    expect(r).toEqual({ status: 0, stdout: '', stderr: '' });
+    expect(fs.readdirSync(out).sort()).toEqual(['square.svg', 'wide.svg']);
+    expect(fs.readFileSync(path.join(out, 'square.svg'), 'utf8')).toBe(
+      await expected('square.jpg', { columns: '12', format: 'svg' }),
+    );
+  });
+
+  it('refuses two inputs that would write the same file, before rendering anything', async () => {
+    fs.copyFileSync(file('wide.png'), file('twin.png'));
+    fs.mkdirSync(file('sub'), { recursive: true });
+    fs.copyFileSync(file('wide.png'), file('sub/twin.png'));
+    const out = file('twins');
+    const r = await runCli(['--out-dir', out, file('twin.png'), file('sub/twin.png')]);
+    expectOneLineError(r, 2, /would both be written to .*twin\.txt/);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
+  it('exits 2 with one clear line for a bad flag, a bad value, a missing value or no input', async () => {
+    expectOneLineError(
+      await runCli(['--colour', file('wide.png')]),
+      2,
+      'unknown option --colour (did you mean --color?)',
+    );
+    expectOneLineError(
+      await runCli(['--columns', '500', file('wide.png')]),
+      2,
+      'columns: expected an integer from 8 to 400, received "500"',
+    );
+    expectOneLineError(await runCli([file('wide.png'), '--rows']), 2, '--rows needs a value (see glyphcast --help)');
+    expectOneLineError(await runCli([]), 2, /no input image/);
+  });
+
+  it('exits 1 with one clear line for a missing file, a folder, or a file that is not an image', async () => {
+    expectOneLineError(await runCli([file('nope.png')]), 1, `${file('nope.png')}: no such file or directory`);
+    expectOneLineError(await runCli([dir]), 1, `${dir}: is a directory`);
+    const text = path.join(BAD_DIR, 'sniff-text.txt');
+    expectOneLineError(
+      await runCli([text]),
+      1,
+      `${text}: the data is not an image in a supported format (PNG, JPEG, WebP, GIF, TIFF, AVIF)`,
+    );
+  });
+
+  it('exits 1 for an image the grid cannot hold, naming the limit', async () => {
+    const column = path.join(BAD_DIR, 'render-1x300.png');
+    expectOneLineError(await runCli([column]), 1, /render-1x300\.png: .* needs 18000 rows; the limit is 2000/);
+  });
+
+  it('keeps going after a bad input: the others render, the bad one is reported, exit 1', async () => {
+    const r = await runCli(['--cols', '10', file('wide.png'), file('nope.png'), file('square.jpg')]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe(
+      (await expected('wide.png', { columns: '10' })) + (await expected('square.jpg', { columns: '10' })),
+    );
+    expect(r.stderr).toBe(`glyphcast: ${file('nope.png')}: no such file or directory\n`);
+  });
+
+  it('runs the whole bad-input corpus in one process: renders or one clear line each, never a crash', async () => {
+    const files = BAD_FIXTURES.map((f) => path.join(BAD_DIR, f.file));
+    const r = await runCli(['--cols', '8', ...files]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).not.toMatch(STACK_TRACE);
+    const failing = BAD_FIXTURES.filter((f) => f.expect !== 'renders');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(failing.length);
+    failing.forEach((f, k) => {
+      expect(lines[k].startsWith(`glyphcast: ${path.join(BAD_DIR, f.file)}: `)).toBe(true);
+    });
+    const rendered = await Promise.all(
+      BAD_FIXTURES.filter((f) => f.expect === 'renders').map((f) =>
+        expected(path.join(BAD_DIR, f.file), { columns: '8' }),
+      ),
+    );
+    expect(r.stdout).toBe(rendered.join(''));
+  });
+
+  it('stops quietly when the reader goes away (glyphcast ... | head -n 1)', () => {
+    const args = ['--import', 'tsx', 'bin/glyphcast.ts', '--cols', '400', ...Array(20).fill(file('tall.png'))];
+    const cmd = `${JSON.stringify(process.execPath)} ${args.map((a) => JSON.stringify(a)).join(' ')} 2>&1 | head -n 1`;
+    const out = execFileSync('bash', ['-c', cmd], { cwd: ROOT, encoding: 'utf8' });
+    expect(out.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(out).not.toMatch(STACK_TRACE);
+  });
+});
+
+describe('glyphcast (the build, dist/bin/glyphcast.js, run as an executable)', () => {
+  beforeAll(() => {
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-node.mjs')], { cwd: ROOT, stdio: 'pipe' });
+  }, 120_000);
+
+  it('starts with the node shebang and is executable', () => {
+    expect(fs.readFileSync(DIST_BIN, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(fs.statSync(DIST_BIN).mode & 0o111).not.toBe(0);
+  });
+
+  it('prints --help and --version', async () => {
+    const help = await runCli(['--help'], { entry: 'dist' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toBe((await runCli(['--help'])).stdout);
+    expect((await runCli(['-V'], { entry: 'dist' })).stdout).toMatch(/^glyphcast \d+\.\d+\.\d+\n$/);
+  });
+
+  it('renders many files, honors --rows, and reports bad input in one line with exit 1', async () => {
+    const ok = await runCli(['--cols', '16', '--rows', '3', file('wide.png'), file('square.jpg')], { entry: 'dist' });
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toBe(
+      (await expected('wide.png', { columns: '16' }, { rows: 3 })) +
+        (await expected('square.jpg', { columns: '16' }, { rows: 3 })),
+    );
+    const bad = await runCli([path.join(BAD_DIR, 'decode-truncated.png')], { entry: 'dist' });
+    expectOneLineError(bad, 1, /decode-truncated\.png: the image could not be decoded/);
+    expectOneLineError(await runCli(['--gamma', '0'], { entry: 'dist' }), 2, /^glyphcast: gamma: expected a number/);
+  });
+});
