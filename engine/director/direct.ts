@@ -5,7 +5,9 @@
  *
  * Budget: at most 9 candidate renders at the sample grid (the caller's params, up to 5 rubric
  * looks, up to 3 one-step refinements), plus the final render; the sampling stages (linear
- * light, pyramid, resample) run once for all of them. The motion rubric renders each candidate
+ * light, pyramid, resample) run once for all of them. Grids over TUNING_MAX_CELLS are tuned
+ * on a preview grid of the same aspect with at most that many cells; the final render and
+ * its evidence are at full size. The motion rubric renders each candidate
  * as a 4-frame noisy stream. Deterministic: same input, same result.
  */
 import { type CpuExecutor, StreamState } from '../cpu/executor.js';
@@ -34,6 +36,8 @@ import {
 } from './metrics.js';
 import { RUBRICS, type Rubric, TUNABLE } from './rubrics.js';
 
+/** Largest grid the candidates are rendered at: 200 x 80 cells (a 200-column landscape). */
+export const TUNING_MAX_CELLS = 16_000;
 /** Candidates scoring within this of the best count as equal; the smallest codebook among them wins. */
 const SCORE_TIE = 0.002;
 /** Noise of the motion rubric's simulated stream: 1.5 % of the tone range, Gaussian. */
@@ -200,29 +204,45 @@ export function directRender(
 ): CellGrid {
   const t0 = performance.now();
   const rubric = RUBRICS[user.qualityTarget];
-  const session = new Session(executor, image, options, rubric, planFrame(user, image, options));
-  const baseline = session.evaluate(user);
-  let final = baseline;
+  const fullPlan = planFrame(user, image, options);
+  const cells = fullPlan.columns * fullPlan.rows;
+  let final: RenderParams = user;
+  let renders = 0;
+  let fullSession: Session | null = null;
   if (user.autoOptimize > 0) {
-    const tried: Candidate[] = [baseline];
-    for (const look of rubric.looks(session.analysis)) tried.push(session.evaluate(withChange(user, look)));
-    let best = tried.reduce((a, b) => (b.score > a.score ? b : a));
-    for (const { param, step } of rubric.refine) {
-      const value = round4(clampToRange(param, best.params[param] + step));
-      if (value === best.params[param]) continue;
-      const c = session.evaluate(withChange(best.params, { [param]: value }));
-      tried.push(c);
-      if (c.score > best.score) best = c;
+    // tune on the full grid, or on a preview of the same aspect when the grid is large
+    const scale = Math.min(1, Math.sqrt(TUNING_MAX_CELLS / cells));
+    if (scale < 1) {
+      const preview: RenderOptions = { rows: Math.max(1, Math.floor(fullPlan.rows * scale)) };
+      const small = withChange(user, { columns: Math.max(8, Math.floor(user.columns * scale)) });
+      const session = new Session(executor, image, preview, rubric, planFrame(small, image, preview));
+      final = blend(user, withChange(tune(session, rubric, small), { columns: user.columns }), user.autoOptimize);
+      renders = session.renders;
+    } else {
+      fullSession = new Session(executor, image, options, rubric, fullPlan);
+      final = blend(user, tune(fullSession, rubric, user), user.autoOptimize);
     }
-    // rate-distortion: among near-ties, the smallest codebook
-    const tuned = tried
-      .filter((c) => c.score >= best.score - SCORE_TIE)
-      .reduce((a, b) => (b.grid.evidence.codebook.size < a.grid.evidence.codebook.size ? b : a));
-    const blended = blend(user, tuned.params, user.autoOptimize);
-    const same = tried.find((c) => TUNABLE.every((n) => c.params[n] === blended[n]));
-    final = same ?? session.evaluate(blended);
-    if (same) executor.finish(planFrame(same.params, image, options)); // leave its planes current
   }
-  const director = evidenceOf(rubric, final, user, session.renders, performance.now() - t0);
-  return { ...final.grid, evidence: { ...final.grid.evidence, director } };
+  fullSession ??= new Session(executor, image, options, rubric, fullPlan);
+  const result = fullSession.evaluate(final);
+  const director = evidenceOf(rubric, result, user, renders + fullSession.renders, performance.now() - t0);
+  return { ...result.grid, evidence: { ...result.grid.evidence, director } };
+}
+
+/** The search: the caller's params, the rubric's looks, one-step refinements of the best. */
+function tune(session: Session, rubric: Rubric, user: RenderParams): RenderParams {
+  const tried: Candidate[] = [session.evaluate(user)];
+  for (const look of rubric.looks(session.analysis)) tried.push(session.evaluate(withChange(user, look)));
+  let best = tried.reduce((a, b) => (b.score > a.score ? b : a));
+  for (const { param, step } of rubric.refine) {
+    const value = round4(clampToRange(param, best.params[param] + step));
+    if (value === best.params[param]) continue;
+    const c = session.evaluate(withChange(best.params, { [param]: value }));
+    tried.push(c);
+    if (c.score > best.score) best = c;
+  }
+  // rate-distortion: among near-ties, the smallest codebook
+  return tried
+    .filter((c) => c.score >= best.score - SCORE_TIE)
+    .reduce((a, b) => (b.grid.evidence.codebook.size < a.grid.evidence.codebook.size ? b : a)).params;
 }

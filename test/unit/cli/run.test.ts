@@ -213,7 +213,7 @@ describe('glyphcast (from the sources)', () => {
   });
 
   it('stops quietly when the reader goes away (glyphcast ... | head -n 1)', () => {
-    const args = ['--import', 'tsx', 'bin/glyphcast.ts', '--cols', '400', ...Array(20).fill(file('tall.png'))];
+    const args = ['--import', 'tsx', 'bin/glyphcast.ts', '--cols', '60', ...Array(20).fill(file('tall.png'))];
     const cmd = `${JSON.stringify(process.execPath)} ${args.map((a) => JSON.stringify(a)).join(' ')} 2>&1 | head -n 1`;
     const out = execFileSync('bash', ['-c', cmd], { cwd: ROOT, encoding: 'utf8' });
     expect(out.split('\n').filter(Boolean)).toHaveLength(1);
