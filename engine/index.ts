@@ -1,6 +1,7 @@
 /** The engine's public API: explicit named exports only (no barrels of everything). */
 
 export { CpuExecutor, StreamState } from './cpu/executor.js';
+export { autoTune } from './director/direct.js';
 export type { Format, FormatInfo } from './encode/formats.js';
 export { CHROMA_ENCODING, FORMAT_INFO } from './encode/formats.js';
 export type { EncodedOutput } from './encode/index.js';

@@ -202,6 +202,31 @@ export function directRender(
   user: RenderParams,
   options: RenderOptions,
 ): CellGrid {
+  const { grid, evidence } = runDirector(executor, image, user, options);
+  return { ...grid, evidence: { ...grid.evidence, director: evidence } };
+}
+
+/**
+ * For streams (the studio): tune on one frame and return the blended parameters and their
+ * evidence, so the host renders the following frames with them (on the GPU or CPU) and
+ * re-tunes at a low rate, easing between successive results.
+ */
+export function autoTune(
+  executor: CpuExecutor,
+  image: RgbaImage,
+  user: RenderParams,
+  options: RenderOptions,
+): { params: RenderParams; evidence: DirectorEvidence } {
+  const { params, evidence } = runDirector(executor, image, user, options);
+  return { params, evidence };
+}
+
+function runDirector(
+  executor: CpuExecutor,
+  image: RgbaImage,
+  user: RenderParams,
+  options: RenderOptions,
+): { grid: CellGrid; params: RenderParams; evidence: DirectorEvidence } {
   const t0 = performance.now();
   const rubric = RUBRICS[user.qualityTarget];
   const fullPlan = planFrame(user, image, options);
@@ -225,8 +250,8 @@ export function directRender(
   }
   fullSession ??= new Session(executor, image, options, rubric, fullPlan);
   const result = fullSession.evaluate(final);
-  const director = evidenceOf(rubric, result, user, renders + fullSession.renders, performance.now() - t0);
-  return { ...result.grid, evidence: { ...result.grid.evidence, director } };
+  const evidence = evidenceOf(rubric, result, user, renders + fullSession.renders, performance.now() - t0);
+  return { grid: result.grid, params: final, evidence };
 }
 
 /** The search: the caller's params, the rubric's looks, one-step refinements of the best. */

@@ -104,7 +104,9 @@ export const RUBRICS: Readonly<Record<RubricName, Rubric>> = {
       { name: 'shadowNoise', target: 1.5, higherIsBetter: false },
       { name: 'blurredSsim', target: 0.75, higherIsBetter: true },
     ],
-    score: (m) => 0.45 * reach(m.shadowDetail, 0.8) + 0.3 * reach(m.shadowNoise, 1.5, false) + 0.25 * m.blurredSsim,
+    // more visible shadow detail is better up to 1.5x the target; grain holds it back
+    score: (m) =>
+      0.45 * Math.min(1.5, m.shadowDetail / 0.8) + 0.3 * reach(m.shadowNoise, 1.5, false) + 0.25 * m.blurredSsim,
     looks: (a) => {
       // lift the shadows by a gamma that brings the median towards mid-grey, within 1..2
       const lift = Math.min(2, Math.max(1.1, Math.log(a.percentiles.p50 / 4095 + 1e-3) / Math.log(0.35)));

@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CellGrid, DirectorEvidence } from '../../../engine/grid.js';
+import { decodeImage } from '../../../engine/node/decode.js';
+import { type RenderParamsInput, resolveParams } from '../../../engine/params.js';
+import { renderImage } from '../../../engine/render.js';
+
+const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/bench/corpus/dev');
+const image = async (name: string) => decodeImage(fs.readFileSync(path.join(CORPUS, name)));
+
+function render(img: Awaited<ReturnType<typeof image>>, params: RenderParamsInput): CellGrid {
+  return renderImage(img, resolveParams({ columns: 120, ...params }, 'json'));
+}
+const evidence = (g: CellGrid) => g.evidence.director as DirectorEvidence;
+const metric = (g: CellGrid, name: string) => {
+  const m = evidence(g).metrics.find((x) => x.name === name);
+  if (!m) throw new Error(`no metric ${name} in ${JSON.stringify(evidence(g).metrics)}`);
+  return m.value;
+};
+
+describe('Auto Director rubrics (dev corpus, 120 columns)', () => {
+  it.each(['dark_hubble.jpg', 'dark_rocket.jpg'])(
+    'low-light raises shadow detail on %s against autoOptimize=0',
+    async (name) => {
+      const img = await image(name);
+      const off = render(img, { qualityTarget: 'low-light', autoOptimize: 0 });
+      const on = render(img, { qualityTarget: 'low-light', autoOptimize: 0.9 });
+      expect(metric(on, 'shadowDetail')).toBeGreaterThan(metric(off, 'shadowDetail'));
+      expect(evidence(on).changes.map((c) => c.param)).toContain('gamma');
+    },
+  );
+
+  it.each(['landscape_street.jpg', 'portrait_baboon.jpg', 'dark_rocket.jpg'])(
+    'round-trip lowers the reconstruction error on %s',
+    async (name) => {
+      const img = await image(name);
+      const off = render(img, { qualityTarget: 'round-trip', autoOptimize: 0 });
+      const on = render(img, { qualityTarget: 'round-trip', autoOptimize: 0.9 });
+      expect(metric(on, 'toneRmse')).toBeLessThan(metric(off, 'toneRmse') * 0.6);
+      expect(metric(on, 'psnr')).toBeGreaterThan(metric(off, 'psnr'));
+    },
+  );
+
+  it('portrait keeps highlights unclipped where the defaults clip them', async () => {
+    const img = await image('bright_smarties.png');
+    const off = render(img, { qualityTarget: 'portrait', autoOptimize: 0 });
+    const on = render(img, { qualityTarget: 'portrait', autoOptimize: 0.9 });
+    expect(metric(off, 'highlightClip')).toBeGreaterThan(0.02); // the target the defaults miss
+    expect(metric(on, 'highlightClip')).toBeLessThanOrEqual(0.02);
+  });
+
+  it('portrait on a portrait clips nothing and meets its targets', async () => {
+    const on = render(await image('portrait_astronaut.png'), { qualityTarget: 'portrait' });
+    expect(metric(on, 'highlightClip')).toBe(0);
+    expect(evidence(on).status).toBe('target_met');
+  });
+
+  it('motion lowers the glyph change rate of a noisy still stream', async () => {
+    const img = await image('landscape_street.jpg');
+    const off = render(img, { qualityTarget: 'motion', autoOptimize: 0 });
+    const on = render(img, { qualityTarget: 'motion', autoOptimize: 0.9 });
+    expect(metric(on, 'staticChangeRate')).toBeLessThan(metric(off, 'staticChangeRate'));
+    expect(metric(on, 'stepFrames')).toBeLessThanOrEqual(3);
+  });
+
+  it('balanced improves blurred SSIM over autoOptimize=0 and reports every metric against its target', async () => {
+    const img = await image('landscape_dune.jpg');
+    const off = render(img, { autoOptimize: 0 });
+    const on = render(img, {});
+    expect(metric(on, 'blurredSsim')).toBeGreaterThan(metric(off, 'blurredSsim'));
+    for (const m of evidence(on).metrics) {
+      expect(m.met).toBe(m.higherIsBetter ? m.value >= m.target : m.value <= m.target);
+    }
+  });
+});
+
+describe('Auto Director evidence', () => {
+  const flatGray = { width: 64, height: 48, data: new Uint8Array(64 * 48 * 4).fill(128) };
+
+  it('a flat grey image is best_effort and names the failing metric', () => {
+    const d = evidence(renderImage(flatGray, resolveParams({ columns: 40 }, 'json')));
+    expect(d.status).toBe('best_effort');
+    const failing = d.metrics.filter((m) => !m.met).map((m) => m.name);
+    expect(failing).toEqual(['tonalCoverage']);
+  });
+
+  it('is deterministic: same input, same grid and evidence', async () => {
+    const img = await image('texture_gravel.png');
+    const a = render(img, { qualityTarget: 'portrait' });
+    const b = render(img, { qualityTarget: 'portrait' });
+    expect(b.glyphs).toEqual(a.glyphs);
+    expect(b.colors).toEqual(a.colors);
+    expect({ ...evidence(b), ms: 0 }).toEqual({ ...evidence(a), ms: 0 });
+  });
+
+  it.each(['balanced', 'portrait', 'low-light', 'round-trip'] as const)(
+    '%s holds its budget of 9 candidate renders plus the final one',
+    async (qualityTarget) => {
+      const d = evidence(render(await image('landscape_street.jpg'), { qualityTarget }));
+      expect(d.candidates).toBeGreaterThan(1);
+      expect(d.candidates).toBeLessThanOrEqual(10);
+    },
+  );
+
+  it('motion holds its budget: 5 candidates of a 4-frame stream plus the final stream', async () => {
+    const d = evidence(render(await image('landscape_street.jpg'), { qualityTarget: 'motion' }));
+    expect(d.candidates).toBeLessThanOrEqual(6 * 5);
+  });
+
+  it('never changes columns, format, charset, color or invert, and blends by autoOptimize', async () => {
+    const img = await image('landscape_street.jpg');
+    const params = { charset: 'standard', format: 'json', color: true, invert: true, columns: 96 } as const;
+    for (const autoOptimize of [0.3, 1]) {
+      const g = render(img, { ...params, autoOptimize });
+      const changed = evidence(g).changes.map((c) => c.param);
+      for (const frozen of Object.keys(params)) expect(changed).not.toContain(frozen);
+      expect(g.columns).toBe(96);
+      expect(g.charset).toBe('standard');
+      const contrast = evidence(g).changes.find((c) => c.param === 'contrast');
+      // the caller's 1.15 moves towards the tuned 1.0 by autoOptimize
+      if (contrast) expect(contrast.to).toBeCloseTo(1.15 + autoOptimize * (1 - 1.15), 4);
+    }
+  });
+
+  it('with autoOptimize 0 it changes nothing and still measures the rubric', async () => {
+    const d = evidence(render(await image('portrait_baboon.jpg'), { autoOptimize: 0 }));
+    expect(d.changes).toEqual([]);
+    expect(d.candidates).toBe(1);
+    expect(d.metrics.map((m) => m.name)).toEqual(['blurredSsim', 'tonalCoverage']);
+  });
+});
