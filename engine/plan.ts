@@ -70,6 +70,11 @@ export interface FramePlan {
   readonly cellBlur: Int32Array;
   /** The temporal filter's constants (streams only). */
   readonly temporal: TemporalConstants;
+  /**
+   * Everything the stages up to `cells` depend on besides the sample grid: two plans with the
+   * same key produce the same cell targets from the same prepared frame.
+   */
+  readonly cellsKey: string;
 }
 
 /**
@@ -191,5 +196,18 @@ export function planFrame(
     glyphs,
     cellBlur: CELL_BLUR,
     temporal: temporalConstants(glyphs.densest, params.motionSensitivity),
+    cellsKey: JSON.stringify([
+      params.charset,
+      params.denoise,
+      params.autoLevels,
+      params.contrast,
+      params.brightness,
+      params.gamma,
+      params.invert,
+      params.sharpen,
+      params.edges,
+      params.edgeStrength,
+      params.structure,
+    ]),
   };
 }

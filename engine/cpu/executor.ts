@@ -126,6 +126,8 @@ export interface SamplePlanes {
 export class CpuExecutor {
   private buffers: Buffers | null = null;
   private prepareTimings: Record<string, number> = {};
+  /** The plan key whose cell records `cellData` holds for the current prepared frame, if any. */
+  private cellsFor: string | null = null;
 
   /**
    * Renders one frame. With a `stream`, the temporal filter runs and the stream's state
@@ -171,6 +173,7 @@ export class CpuExecutor {
     luma(b.lin, plan.sampleWidth * plan.sampleHeight, plan.linearToTone, b.source);
     lap('luma');
     this.prepareTimings = timings;
+    this.cellsFor = null;
     return { width: plan.sampleWidth, height: plan.sampleHeight, lin: b.lin, tone: b.source };
   }
 
@@ -186,37 +189,45 @@ export class CpuExecutor {
     }
     const timings: Record<string, number> = { ...this.prepareTimings };
     const lap = stopwatch(timings);
-    const samples = plan.sampleWidth * plan.sampleHeight;
-    // 3. bilateral denoise of the source tone
-    denoise(sourceTone ?? b.source, plan.sampleWidth, plan.sampleHeight, plan.denoiseRange, b.toneB);
-    lap('denoise');
-    // 5-7. auto-levels, tone curve, unsharp mask
-    histogram(b.toneB, samples, b.hist);
-    levels(b.hist, samples, plan.levelsLow, plan.levelsHigh, plan.levelsBlend, b.levels);
-    lap('levels');
-    tone(b.toneB, samples, b.levels, plan.toneCurve, b.toneA);
-    lap('tone');
-    sharpen(b.toneA, plan.sampleWidth, plan.sampleHeight, plan.sharpenAmount, b.toneB);
-    lap('sharpen');
-    // 8-9. gradients, per-cell targets and structure
-    sobel(b.toneB, plan.sampleWidth, plan.sampleHeight, b.grad);
-    lap('sobel');
     const g = plan.glyphs;
     const cellCount = plan.columns * plan.rows;
-    cells(
-      b.toneB,
-      b.grad,
-      plan.columns,
-      plan.rows,
-      plan.inkScale,
-      plan.edges,
-      plan.edgeGain,
-      plan.structure,
-      plan.structureFloor,
-      g.directional,
-      b.cellData,
-    );
-    lap('cells');
+    // Stages 3-9 depend only on the prepared frame and plan.cellsKey: a still frame finished
+    // again with only codebook, dither or color settings changed (the director's candidates)
+    // reuses them. Streams and replaced source tones always recompute.
+    const reuse = !stream && !sourceTone && this.cellsFor === plan.cellsKey;
+    if (!reuse) {
+      this.cellsFor = null;
+      const samples = plan.sampleWidth * plan.sampleHeight;
+      // 3. bilateral denoise of the source tone
+      denoise(sourceTone ?? b.source, plan.sampleWidth, plan.sampleHeight, plan.denoiseRange, b.toneB);
+      lap('denoise');
+      // 5-7. auto-levels, tone curve, unsharp mask
+      histogram(b.toneB, samples, b.hist);
+      levels(b.hist, samples, plan.levelsLow, plan.levelsHigh, plan.levelsBlend, b.levels);
+      lap('levels');
+      tone(b.toneB, samples, b.levels, plan.toneCurve, b.toneA);
+      lap('tone');
+      sharpen(b.toneA, plan.sampleWidth, plan.sampleHeight, plan.sharpenAmount, b.toneB);
+      lap('sharpen');
+      // 8-9. gradients, per-cell targets and structure
+      sobel(b.toneB, plan.sampleWidth, plan.sampleHeight, b.grad);
+      lap('sobel');
+      cells(
+        b.toneB,
+        b.grad,
+        plan.columns,
+        plan.rows,
+        plan.inkScale,
+        plan.edges,
+        plan.edgeGain,
+        plan.structure,
+        plan.structureFloor,
+        g.directional,
+        b.cellData,
+      );
+      lap('cells');
+      this.cellsFor = stream || sourceTone ? null : plan.cellsKey;
+    }
     // 12. temporal filter (streams only), before the codebook so both see filtered tones
     if (stream) {
       stream.prepare(plan.columns, plan.rows);

@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// Speed: engine time per stage for a 1920x1080 RGBA frame (median of many runs, one process),
+// and whole-process CLI wall time for 60 files against chafa and jp2a given the same files.
+//   node bench/speed.mjs [--runs 40]
+// Uses the compiled engine in dist/ (npm run build:node), as the CLI and server run it.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildCli, CLI, has, machine, ROOT, SHARED, writeResult } from './peerbench.mjs';
+
+const runs = Number(process.argv[process.argv.indexOf('--runs') + 1] || 40);
+buildCli();
+const { CpuExecutor, planFrame, renderImage, resolveParams } = await import(path.join(ROOT, 'dist/engine/index.js'));
+const sharp = (await import('sharp')).default;
+
+const src = path.join(SHARED, 'corpus/dev/landscape_dune.jpg');
+const { data, info } = await sharp(src)
+  .resize(1920, 1080, { fit: 'fill' })
+  .ensureAlpha()
+  .raw()
+  .toBuffer({ resolveWithObject: true });
+const frame = { width: info.width, height: info.height, data: new Uint8Array(data) };
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+function engineRuns(columns, autoOptimize) {
+  const params = resolveParams({ columns, autoOptimize }, 'json');
+  const totals = [];
+  const stages = {};
+  const ex = new CpuExecutor();
+  for (let i = 0; i < runs + 5; i++) {
+    const t0 = performance.now();
+    const grid = autoOptimize === 0 ? ex.render(planFrame(params, frame), frame) : renderImage(frame, params);
+    const t = performance.now() - t0;
+    if (i < 5) continue; // warm-up
+    totals.push(t);
+    for (const [k, v] of Object.entries(grid.evidence.timings)) (stages[k] ??= []).push(v);
+  }
+  return { total: median(totals), stages: Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, median(v)])) };
+}
+
+let md = `## Speed\n\nMeasured ${new Date().toISOString().slice(0, 10)} with \`node bench/speed.mjs --runs ${runs}\` on ${machine()}. Absolute times are machine-bound; compare converters measured in the same run.\n\n`;
+md += `### Engine, 1920x1080 RGBA frame (median of ${runs} runs after 5 warm-ups, one process)\n\n`;
+md += '| columns | director | total (ms) | per stage (ms) |\n|---|---|---|---|\n';
+for (const columns of [120, 200])
+  for (const ao of [0, 0.9]) {
+    const r = engineRuns(columns, ao);
+    const stages = Object.entries(r.stages)
+      .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+      .join(', ');
+    md += `| ${columns} | ${ao === 0 ? 'off (autoOptimize 0)' : 'on (default 0.9)'} | ${r.total.toFixed(2)} | ${ao === 0 ? stages : 'tuning + final render'} |\n`;
+  }
+
+// CLI: 60 conversions in one process (12 dev images x 5) at 120 columns
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphcast-speed-'));
+const files = [];
+for (const f of fs.readdirSync(path.join(SHARED, 'corpus/dev')).sort())
+  for (let k = 0; k < 5; k++) {
+    const to = path.join(dir, `${k}_${f}`);
+    fs.copyFileSync(path.join(SHARED, 'corpus/dev', f), to);
+    files.push(to);
+  }
+const list = files.map((f) => `'${f}'`).join(' ');
+const commands = {
+  glyphcast: `node '${CLI}' --columns 120 ${list}`,
+  'glyphcast (director off)': `node '${CLI}' --columns 120 --auto-optimize 0 ${list}`,
+};
+if (has('chafa')) commands.chafa = `chafa --format symbols --symbols ascii --colors none --size 120x10000 ${list}`;
+if (has('jp2a')) commands.jp2a = `jp2a --width=120 --background=dark ${list}`;
+md += `\n### CLI, 60 conversions in one process (the 12 dev images x 5) at 120 columns, stdout to /dev/null\n\n`;
+if (has('hyperfine')) {
+  const json = path.join(dir, 'hyperfine.json');
+  const args = ['-N', '--warmup', '1', '--runs', '10', '--export-json', json];
+  for (const [name, cmd] of Object.entries(commands))
+    args.push('-n', name, `bash -c "${cmd.replace(/"/g, '\\"')} > /dev/null"`);
+  spawnSync('hyperfine', args, { stdio: 'inherit' });
+  const res = JSON.parse(fs.readFileSync(json, 'utf8')).results;
+  md += `hyperfine ${execFileSync('hyperfine', ['--version'], { encoding: 'utf8' }).trim().split(' ')[1]}, 10 runs, 1 warm-up.\n\n| converter | median (s) | per image (ms) | mean ± sd (s) | user + sys (s) |\n|---|---|---|---|---|\n`;
+  for (const r of res)
+    md += `| ${r.command} | ${r.median.toFixed(3)} | ${((r.median / 60) * 1000).toFixed(1)} | ${r.mean.toFixed(3)} ± ${r.stddev.toFixed(3)} | ${(r.user + r.system).toFixed(3)} |\n`;
+} else md += 'hyperfine is not installed (sudo bash scripts/setup-system.sh --bench).\n';
+fs.rmSync(dir, { recursive: true, force: true });
+writeResult('speed', md);
