@@ -2,12 +2,15 @@
 // atlas (studio/render/gpu-grid-painter.ts drives it; floats are fine here, this is not one of
 // the integer compute kernels).
 //
-// Dispatch: draw(6, columns * rows). One instance per cell, instance_index = row * columns +
-// column; six vertices per instance, two triangles covering the cell. The vertex stage places
-// the quad in clip space, finds the glyph's slot in the atlas and unpacks the cell color; a
-// blank glyph (index 0, the space) collapses to a zero-area quad, so only inked cells are
-// shaded. The fragment stage tints the atlas coverage with the cell color in linear light and
-// writes it opaque over the black clear: cells tile the canvas and never overlap.
+// Draw: draw(6 * columns * rows), no vertex buffers. Vertex v belongs to cell v / 6 (cell =
+// row * columns + column) and is corner v % 6 of its quad (two triangles). The quad covers only
+// the glyph's ink box inside the cell (measured from the atlas), so blank and thin glyphs shade
+// few pixels; a blank glyph collapses to a zero-area quad. Quads are expanded from the vertex
+// index rather than instanced: software Vulkan (SwiftShader) runs each instance as a separate
+// draw, which made the instanced form several times slower there. The fragment stage multiplies the cell color by the atlas coverage and writes it opaque
+// over the black clear (cells tile the canvas and never overlap): coverage blended in sRGB, as
+// the browser blends its own text, so the WebGPU and Canvas 2D painters look alike, and no
+// per-pixel transcendental, which keeps software rasterizers (SwiftShader) fast.
 //
 // Buffers: `glyphs` holds one byte per cell (an index into the charset table), four per u32,
 // little-endian; `colors` holds three sRGB bytes per cell, packed the same way.
@@ -28,6 +31,8 @@ struct View {
 @group(0) @binding(2) var<storage, read> colors: array<u32>;
 @group(0) @binding(3) var atlas: texture_2d<f32>;
 @group(0) @binding(4) var atlas_sampler: sampler;
+// Per glyph: its ink box inside the cell (x0, y0, x1, y1 in atlas texels); x1 <= x0 when blank.
+@group(0) @binding(5) var<storage, read> ink: array<vec4f>;
 
 struct VsOut {
   @builtin(position) position: vec4f,
@@ -49,19 +54,22 @@ fn color_byte(k: u32) -> f32 {
 }
 
 @vertex
-fn vs(@builtin(vertex_index) vertex: u32, @builtin(instance_index) cell: u32) -> VsOut {
+fn vs(@builtin(vertex_index) index: u32) -> VsOut {
+  let cell = index / 6u;
+  let vertex = index % 6u;
   var out: VsOut;
   let glyph = byte_at(cell, glyphs[cell / 4u]);
-  if (glyph == 0u) {
+  let box = ink[glyph];
+  if (box.z <= box.x) {
     out.position = vec4f(2.0, 2.0, 0.0, 1.0);
     return out;
   }
   let columns = view.grid.x;
-  let corner = CORNERS[vertex];
-  let px = (vec2f(f32(cell % columns), f32(cell / columns)) + corner) * view.cell.xy;
+  let offset = mix(box.xy, box.zw, CORNERS[vertex]);
+  let px = vec2f(f32(cell % columns), f32(cell / columns)) * view.cell.xy + offset;
   out.position = vec4f(px.x / view.cell.z * 2.0 - 1.0, 1.0 - px.y / view.cell.w * 2.0, 0.0, 1.0);
   let slot = vec2f(f32(glyph % view.grid.z), f32(glyph / view.grid.z));
-  let texel = slot * view.atlas.xy + vec2f(view.atlas.z) + corner * view.cell.xy;
+  let texel = slot * view.atlas.xy + vec2f(view.atlas.z) + offset;
   out.uv = texel / vec2f(textureDimensions(atlas));
   if (view.grid.w == 1u) {
     out.color = vec3f(color_byte(cell * 3u), color_byte(cell * 3u + 1u), color_byte(cell * 3u + 2u));
@@ -71,16 +79,8 @@ fn vs(@builtin(vertex_index) vertex: u32, @builtin(instance_index) cell: u32) ->
   return out;
 }
 
-fn to_linear(c: vec3f) -> vec3f {
-  return select(pow((c + 0.055) / 1.055, vec3f(2.4)), c / 12.92, c <= vec3f(0.04045));
-}
-
-fn to_srgb(c: vec3f) -> vec3f {
-  return select(1.055 * pow(c, vec3f(1.0 / 2.4)) - 0.055, c * 12.92, c <= vec3f(0.0031308));
-}
-
 @fragment
 fn fs(in: VsOut) -> @location(0) vec4f {
   let coverage = textureSampleLevel(atlas, atlas_sampler, in.uv, 0.0).a;
-  return vec4f(to_srgb(to_linear(in.color) * coverage), 1.0);
+  return vec4f(in.color * coverage, 1.0);
 }

@@ -20,6 +20,11 @@ export interface GlyphAtlas {
   readonly slotHeight: number;
   /** Offset of the cell inside its slot, in texels. */
   readonly inset: number;
+  /**
+   * Per glyph, the box of its ink inside the cell (x0, y0, x1, y1 in texels from the cell's top
+   * left, whole texels, clamped to the cell); x1 = x0 = 0 for a blank glyph.
+   */
+  readonly ink: Float32Array<ArrayBuffer>;
 }
 
 export function rasterizeAtlas(table: readonly string[], cell: CellMetrics): GlyphAtlas {
@@ -41,5 +46,46 @@ export function rasterizeAtlas(table: readonly string[], cell: CellMetrics): Gly
     ctx.fillText(glyph, x, y + cell.baseline);
     ctx.restore();
   });
-  return { canvas, table, cell, slotWidth, slotHeight, inset: GAP };
+  return {
+    canvas,
+    table,
+    cell,
+    slotWidth,
+    slotHeight,
+    inset: GAP,
+    ink: inkBoxes(ctx, table.length, cell, slotWidth, slotHeight),
+  };
+}
+
+/** Scans each slot's alpha for the box its glyph inked. */
+function inkBoxes(
+  ctx: OffscreenCanvasRenderingContext2D,
+  glyphs: number,
+  cell: CellMetrics,
+  slotWidth: number,
+  slotHeight: number,
+): Float32Array<ArrayBuffer> {
+  const { width, height } = ctx.canvas;
+  const alpha = ctx.getImageData(0, 0, width, height).data;
+  const boxes = new Float32Array(glyphs * 4);
+  const w = Math.ceil(cell.width);
+  const h = Math.ceil(cell.height);
+  for (let i = 0; i < glyphs; i++) {
+    const x0 = (i % ATLAS_COLUMNS) * slotWidth + GAP;
+    const y0 = Math.floor(i / ATLAS_COLUMNS) * slotHeight + GAP;
+    let minX = w;
+    let minY = h;
+    let maxX = -1;
+    let maxY = -1;
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++)
+        if (alpha[((y0 + y) * width + x0 + x) * 4 + 3] > 0) {
+          if (x < minX) minX = x;
+          if (x > maxX) maxX = x;
+          if (y < minY) minY = y;
+          if (y > maxY) maxY = y;
+        }
+    if (maxX >= 0) boxes.set([minX, minY, Math.min(maxX + 1, cell.width), Math.min(maxY + 1, cell.height)], i * 4);
+  }
+  return boxes;
 }

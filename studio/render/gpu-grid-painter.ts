@@ -41,6 +41,7 @@ export class GpuGridPainter implements GridPainter {
   private colorStaging = new Uint8Array(0);
   private atlas: GlyphAtlas | null = null;
   private atlasTexture: GPUTexture | null = null;
+  private inkBuffer: GPUBuffer | null = null;
   private bindGroup: GPUBindGroup | null = null;
 
   constructor(
@@ -61,6 +62,7 @@ export class GpuGridPainter implements GridPainter {
         { binding: 2, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
         { binding: 3, visibility: GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT, texture: { sampleType: 'float' } },
         { binding: 4, visibility: GPUShaderStage.FRAGMENT, sampler: { type: 'filtering' } },
+        { binding: 5, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
       ],
     });
     this.pipeline = device.createRenderPipeline({
@@ -128,7 +130,7 @@ export class GpuGridPainter implements GridPainter {
     const pass = encoder.beginRenderPass(timed ? this.timedPass : this.plainPass);
     pass.setPipeline(this.pipeline);
     pass.setBindGroup(0, this.bindGroup);
-    pass.draw(6, cells);
+    pass.draw(6 * cells);
     pass.end();
     if (timed) this.timer?.resolve(encoder);
     this.commands[0] = encoder.finish();
@@ -145,6 +147,7 @@ export class GpuGridPainter implements GridPainter {
     this.glyphBuffer?.destroy();
     this.colorBuffer?.destroy();
     this.atlasTexture?.destroy();
+    this.inkBuffer?.destroy();
     this.viewBuffer.destroy();
     this.timer?.destroy();
     this.context.unconfigure();
@@ -164,6 +167,13 @@ export class GpuGridPainter implements GridPainter {
       atlas.canvas.width,
       atlas.canvas.height,
     ]);
+    this.inkBuffer?.destroy();
+    this.inkBuffer = this.device.createBuffer({
+      label: 'DrawGrid.ink',
+      size: atlas.ink.byteLength,
+      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST,
+    });
+    this.device.queue.writeBuffer(this.inkBuffer, 0, atlas.ink);
     this.atlas = atlas;
     this.atlasTexture = texture;
     this.bindGroup = null;
@@ -191,6 +201,7 @@ export class GpuGridPainter implements GridPainter {
         { binding: 2, resource: { buffer: this.colorBuffer as GPUBuffer } },
         { binding: 3, resource: (this.atlasTexture as GPUTexture).createView() },
         { binding: 4, resource: this.sampler },
+        { binding: 5, resource: { buffer: this.inkBuffer as GPUBuffer } },
       ],
     });
   }

@@ -99,6 +99,7 @@ export class ParamField extends LitElement {
             step=${info.step ?? 'any'}
             .value=${live(formatValue(info, this.value))}
             @change=${(e: Event) => this.typed((e.target as HTMLInputElement).value)}
+            @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.typed((e.target as HTMLInputElement).value)}
           />`
         : nothing;
     return html`<div class="head">

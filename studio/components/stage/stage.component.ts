@@ -28,21 +28,24 @@ const FONT_STEPS = 4;
  * @fires gc-painter-change - when the painter kind changes (detail: 'webgpu' | 'canvas2d').
  * @fires gc-draw-timed - when a GPU time of the draw pass was measured (see drawGpuMs).
  * @slot hud - overlay in the top-left corner (the performance HUD).
- * @slot monitor - overlay in the bottom-right corner (the source video).
+ * @slot monitor - a column on the right, beside the art (the source video); set `monitor` to show it.
  * @slot empty - shown before the first frame.
  * @csspart canvas - the canvas the grid is drawn on.
  * @attr dragging - reflected while files are dragged over the stage.
+ * @attr monitor - reserves the right-hand column for the monitor slot.
  */
 export class Stage extends LitElement {
   static override styles = stageStyles;
   static override properties = {
     gpu: { attribute: false },
     dragging: { type: Boolean, reflect: true },
+    monitor: { type: Boolean, reflect: true },
     hasFrame: { state: true },
   };
 
   declare gpu: GpuState;
   declare dragging: boolean;
+  declare monitor: boolean;
   declare hasFrame: boolean;
 
   private painter: GridPainter | null = null;
@@ -56,6 +59,7 @@ export class Stage extends LitElement {
     super();
     this.gpu = { status: 'pending' };
     this.dragging = false;
+    this.monitor = false;
     this.hasFrame = false;
   }
 
@@ -70,6 +74,8 @@ export class Stage extends LitElement {
 
   /** Draws a grid now (called for every frame; allocates only when sizes change). */
   paint(grid: CellGrid, style: PaintStyle): void {
+    // The canvas label names the grid size: update it only when the size changes, not per frame.
+    if (grid.columns !== this.grid?.columns || grid.rows !== this.grid?.rows) this.requestUpdate();
     this.grid = grid;
     this.paintStyle = style;
     if (!this.hasFrame) this.hasFrame = true;

@@ -15,9 +15,12 @@ export const stageStyles = [
     }
     .viewport {
       position: absolute;
-      inset: 18px;
+      inset: 46px 18px 18px;
       display: grid;
       place-items: center;
+    }
+    :host([monitor]) .viewport {
+      right: 168px;
     }
     canvas {
       display: block;
@@ -51,8 +54,8 @@ export const stageStyles = [
     }
     ::slotted([slot='monitor']) {
       position: absolute;
+      top: 10px;
       right: 10px;
-      bottom: 10px;
     }
     ::slotted([slot='empty']) {
       position: absolute;

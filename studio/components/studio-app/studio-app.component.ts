@@ -147,6 +147,7 @@ export class StudioApp extends LitElement {
         </div>
         <gc-stage
           .gpu=${this.gpu.state}
+          ?monitor=${stream}
           @gc-files=${(e: CustomEvent<FilesDetail>) => this.openFiles(e.detail.files)}
           @gc-draw-timed=${() => stream || this.requestUpdate()}
         >
@@ -165,7 +166,7 @@ export class StudioApp extends LitElement {
           }
           <div slot="monitor" class="monitor" ?hidden=${!stream}>
             <video class="source" muted playsinline aria-label="Source video"></video>
-            <span>${this.source?.name ?? ''}</span>
+            <span>${this.source?.kind === 'camera' ? 'camera' : 'source'}</span>
           </div>
           <div slot="empty" class="empty">${emptyState(this.source)}</div>
         </gc-stage>

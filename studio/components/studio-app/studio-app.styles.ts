@@ -112,7 +112,7 @@ export const studioAppStyles = [
     }
     .monitor video {
       display: block;
-      width: 160px;
+      width: 140px;
       border-radius: 3px;
     }
     .empty {
