@@ -8,7 +8,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { RenderParams } from '../../engine/params.js';
 import { FRAME_SKIPPED } from '../render/cpu-worker-renderer.js';
-import { FrameRenderError, type FrameRenderer, type RenderedFrame } from '../render/frame-renderer.js';
+import {
+  type FrameInput,
+  FrameRenderError,
+  type FrameRenderer,
+  type RenderedFrame,
+  type RenderOptions,
+} from '../render/frame-renderer.js';
 import { FrameStats } from '../render/frame-stats.js';
 import { renderRemote } from '../sources/remote-render.js';
 import { isStream, type StudioSource } from '../sources/source.js';
@@ -27,6 +33,9 @@ export class RenderPipeline implements ReactiveController {
   readonly stats = new FrameStats();
   private renderer: FrameRenderer | null = null;
   private source: StudioSource | null = null;
+  /** What the renderer is given for the current source, and how: made once per source, not per frame. */
+  private input: FrameInput | null = null;
+  private options: RenderOptions;
   private busy = false;
   private dirty = false;
   private hudTimer = 0;
@@ -39,6 +48,7 @@ export class RenderPipeline implements ReactiveController {
     private readonly events: PipelineEvents,
   ) {
     this.loop = new FrameLoopController(host, this.onVideoFrame);
+    this.options = { cellAspect, stream: false };
     host.addController(this);
   }
 
@@ -56,6 +66,8 @@ export class RenderPipeline implements ReactiveController {
 
   setSource(source: StudioSource | null): void {
     this.source = source;
+    this.input = inputOf(source);
+    this.options = { cellAspect: this.cellAspect, stream: isStream(source) };
     this.renderer?.reset();
     this.stats.reset();
     if (source && isStream(source)) this.loop.attach((source as { element: HTMLVideoElement }).element);
@@ -72,6 +84,7 @@ export class RenderPipeline implements ReactiveController {
   setCellAspect(cellAspect: number): void {
     if (cellAspect === this.cellAspect) return;
     this.cellAspect = cellAspect;
+    this.options = { cellAspect, stream: this.options.stream };
     this.refresh();
   }
 
@@ -138,18 +151,24 @@ export class RenderPipeline implements ReactiveController {
   }
 
   private async renderOnce(source: StudioSource, renderer: FrameRenderer): Promise<RenderedFrame> {
-    const options = { cellAspect: this.cellAspect, stream: isStream(source) };
-    switch (source.kind) {
-      case 'image':
-        return renderer.render({ kind: 'still', key: source.key, image: source.image }, this.params, options);
-      case 'url': {
-        const start = performance.now();
-        const grid = await renderRemote(source.url, this.params);
-        return { grid, ms: performance.now() - start, gpuMs: null };
-      }
-      case 'video':
-      case 'camera':
-        return renderer.render({ kind: 'video', element: source.element }, this.params, options);
+    if (source.kind === 'url') {
+      const start = performance.now();
+      const grid = await renderRemote(source.url, this.params);
+      return { grid, ms: performance.now() - start, gpuMs: null };
     }
+    return renderer.render(this.input as FrameInput, this.params, this.options);
+  }
+}
+
+/** The renderer's input for a source (URLs are rendered by the server instead). */
+function inputOf(source: StudioSource | null): FrameInput | null {
+  switch (source?.kind) {
+    case 'image':
+      return { kind: 'still', key: source.key, image: source.image };
+    case 'video':
+    case 'camera':
+      return { kind: 'video', element: source.element };
+    default:
+      return null;
   }
 }

@@ -5,6 +5,10 @@
 import type { CellGrid } from '../../engine/grid.js';
 import type { RenderParams } from '../../engine/params.js';
 
+/**
+ * The frame on screen. One record is updated in place for every frame (no allocation per
+ * frame): a listener uses it during the call and keeps the grid, never the record.
+ */
 export interface BusFrame {
   readonly grid: CellGrid;
   /** The params the grid was rendered with. */
@@ -13,13 +17,20 @@ export interface BusFrame {
   readonly stream: boolean;
 }
 
+type MutableFrame = { -readonly [K in keyof BusFrame]: BusFrame[K] };
+
 export type FrameListener = (frame: BusFrame) => void;
 
 export class FrameBus {
   latest: BusFrame | null = null;
   private readonly listeners = new Set<FrameListener>();
+  private record: MutableFrame | null = null;
 
-  publish(frame: BusFrame): void {
+  publish(grid: CellGrid, params: RenderParams, stream: boolean): void {
+    const frame = (this.record ??= { grid, params, stream });
+    frame.grid = grid;
+    frame.params = params;
+    frame.stream = stream;
     this.latest = frame;
     for (const listener of this.listeners) listener(frame);
   }

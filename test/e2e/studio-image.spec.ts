@@ -64,6 +64,20 @@ describe('studio: image mode', () => {
     expect(errors).toEqual([]);
   });
 
+  it('renders an image pasted from the clipboard', async () => {
+    await page.goto(`${studio.url}/?columns=60`);
+    const base64 = fs.readFileSync(FIXTURE_PNG).toString('base64');
+    await page.evaluate((b64) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'pasted.png', { type: 'image/png' }));
+      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true }));
+    }, base64);
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 60 by /);
+    const { name, text } = await download('text');
+    expect(name).toMatch(/^glyphcast-pasted-60x\d+\.txt$/);
+    expect(text).toBe((await serverRender(FIXTURE_PNG, { columns: 60 })).body);
+  });
+
   it('downloads the frame in all six formats, each equal to the server render of the same image and params', async () => {
     const query = { columns: '72', color: 'true', charset: 'standard', monoColor: '#ffcc00' };
     await page.goto(`${studio.url}/?${new URLSearchParams(query)}`);

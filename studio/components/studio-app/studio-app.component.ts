@@ -2,13 +2,13 @@ import { html, LitElement, nothing } from 'lit';
 import { parseHex } from '../../../engine/encode/runs.js';
 import type { RenderEvidence } from '../../../engine/grid.js';
 import { type ParamIssue, type RenderParams, resolveParams } from '../../../engine/params.js';
-import type { CameraController } from '../../controllers/camera-controller.js';
 import { GpuDeviceController, type GpuState } from '../../controllers/gpu-device-controller.js';
 import { RenderPipeline } from '../../controllers/render-pipeline.js';
+import { SourceController } from '../../controllers/source-controller.js';
 import { engineCellAspect, loadArtFont } from '../../render/cell-metrics.js';
 import { CpuWorkerRenderer } from '../../render/cpu-worker-renderer.js';
 import type { RenderedFrame } from '../../render/frame-renderer.js';
-import { decodeImageBlob } from '../../sources/decode-image.js';
+import type { PaintStyle } from '../../render/grid-painter.js';
 import { isStream, type StudioSource } from '../../sources/source.js';
 import { FrameBus } from '../../state/frame-bus.js';
 import { applyPreset, PRESETS } from '../../state/presets.js';
@@ -54,16 +54,18 @@ export class StudioApp extends LitElement {
   readonly traceId: string | null;
   private readonly gpu = new GpuDeviceController(this, (state) => this.onGpu(state));
   private readonly pipeline: RenderPipeline;
-  private camera: CameraController | null = null;
+  private readonly sources: SourceController;
   private evidence: RenderEvidence | null = null;
   private lastGpuMs: number | null = null;
-  private nextKey = 1;
+  /** How the stage draws, derived from the params when they change (not per frame). */
+  private paintStyle: PaintStyle;
   private nextNotice = 1;
 
   constructor() {
     super();
     const url = readUrlState(location.search);
     this.params = url.params;
+    this.paintStyle = styleOf(url.params);
     this.traceId = url.traceId;
     this.source = null;
     this.fontReady = false;
@@ -72,22 +74,19 @@ export class StudioApp extends LitElement {
       onFrame: (frame, source) => this.onFrame(frame, source),
       onError: (err) => this.notify('error', err.message),
     });
+    this.sources = new SourceController(this, () => this.renderRoot?.querySelector('video.source') ?? null, {
+      onSource: (source) => this.onSource(source),
+      onError: (text) => this.notify('error', text),
+    });
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    document.addEventListener('paste', this.onPaste);
     void loadArtFont().then(() => {
       this.pipeline.setCellAspect(engineCellAspect());
       this.pipeline.setRenderer(new CpuWorkerRenderer());
       this.fontReady = true;
     });
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    document.removeEventListener('paste', this.onPaste);
-    this.releaseSource();
   }
 
   protected override firstUpdated(): void {
@@ -104,10 +103,6 @@ export class StudioApp extends LitElement {
     return this.renderRoot.querySelector('gc-stage');
   }
 
-  private get video(): HTMLVideoElement {
-    return this.renderRoot.querySelector('video.source') as HTMLVideoElement;
-  }
-
   protected override render() {
     const status = engineStatus(this.pipeline.rendererKind, this.gpu.state);
     const stream = isStream(this.source);
@@ -116,13 +111,14 @@ export class StudioApp extends LitElement {
       <header>
         <h1>glyph<span>cast</span><small>studio</small></h1>
         <gc-source-bar
-          .cameras=${this.camera?.devices ?? []}
-          .cameraId=${this.camera?.deviceId ?? ''}
+          .cameras=${this.sources.camera?.devices ?? []}
+          .cameraId=${this.sources.camera?.deviceId ?? ''}
           ?cameraActive=${this.source?.kind === 'camera'}
-          ?cameraStarting=${this.camera?.starting ?? false}
-          @gc-files=${(e: CustomEvent<FilesDetail>) => this.openFiles(e.detail.files)}
-          @gc-url=${(e: CustomEvent<UrlDetail>) => this.openUrl(e.detail.url)}
-          @gc-camera=${(e: CustomEvent<CameraDetail>) => this.onCamera(e.detail)}
+          ?cameraStarting=${this.sources.camera?.starting ?? false}
+          @gc-files=${(e: CustomEvent<FilesDetail>) => this.sources.openFiles(e.detail.files)}
+          @gc-url=${(e: CustomEvent<UrlDetail>) => this.sources.openUrl(e.detail.url)}
+          @gc-camera=${(e: CustomEvent<CameraDetail>) =>
+            e.detail.action === 'stop' ? this.sources.stop() : this.sources.startCamera(e.detail.deviceId)}
         ></gc-source-bar>
         <div class="engine ${status.fallback ? 'fallback' : ''}" role="status" title=${status.detail}>
           ${status.label}
@@ -148,7 +144,7 @@ export class StudioApp extends LitElement {
         <gc-stage
           .gpu=${this.gpu.state}
           ?monitor=${stream}
-          @gc-files=${(e: CustomEvent<FilesDetail>) => this.openFiles(e.detail.files)}
+          @gc-files=${(e: CustomEvent<FilesDetail>) => this.sources.openFiles(e.detail.files)}
           @gc-draw-timed=${() => stream || this.requestUpdate()}
         >
           ${
@@ -201,75 +197,15 @@ export class StudioApp extends LitElement {
 
   private commit(params: RenderParams): void {
     this.params = params;
+    this.paintStyle = styleOf(params);
     const query = writeUrlQuery(params, location.search);
     history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
     this.pipeline.setParams(params);
   }
 
-  // Sources ------------------------------------------------------------------------------
+  // Sources and frames -------------------------------------------------------------------
 
-  private async openFiles(files: readonly File[]): Promise<void> {
-    const file = files[0];
-    if (!file) return;
-    if (file.type.startsWith('video/')) {
-      await this.openVideo(file);
-      return;
-    }
-    try {
-      const image = await decodeImageBlob(file);
-      this.setSource({ kind: 'image', name: file.name || 'pasted image', key: this.nextKey++, image });
-    } catch (err) {
-      this.notify('error', `${file.name || 'The pasted data'}: ${(err as Error).message}`);
-    }
-  }
-
-  private async openVideo(file: File): Promise<void> {
-    this.setSource(null);
-    const video = this.video;
-    video.srcObject = null;
-    video.src = URL.createObjectURL(file);
-    video.loop = true;
-    try {
-      await video.play();
-      this.setSource({ kind: 'video', name: file.name, element: video });
-    } catch (err) {
-      this.releaseSource();
-      this.notify(
-        'error',
-        `${file.name}: this video cannot be played here (${(err as Error).message}). WebM and MP4 work.`,
-      );
-    }
-  }
-
-  private openUrl(url: string): void {
-    this.setSource({ kind: 'url', name: url, url });
-  }
-
-  private async onCamera({ action, deviceId }: CameraDetail): Promise<void> {
-    if (action === 'stop') {
-      this.setSource(null);
-      return;
-    }
-    if (!this.camera) {
-      const { CameraController } = await import('../../controllers/camera-controller.js');
-      this.camera ??= new CameraController(this);
-    }
-    this.setSource(null);
-    const stream = await this.camera.start(deviceId);
-    if (!stream) {
-      this.notify('error', this.camera.error);
-      return;
-    }
-    const video = this.video;
-    video.removeAttribute('src');
-    video.srcObject = stream;
-    await video.play();
-    const label = this.camera.devices.find((d) => d.deviceId === this.camera?.deviceId)?.label ?? 'Webcam';
-    this.setSource({ kind: 'camera', name: label, element: video });
-  }
-
-  private setSource(source: StudioSource | null): void {
-    this.releaseSource(source);
+  private onSource(source: StudioSource | null): void {
     this.source = source;
     this.evidence = null;
     this.bus.clear();
@@ -277,35 +213,12 @@ export class StudioApp extends LitElement {
     this.pipeline.setSource(source);
   }
 
-  /** Stops the camera and unloads a video file, unless the next source still uses it. */
-  private releaseSource(next: StudioSource | null = null): void {
-    if (next?.kind !== 'camera') this.camera?.stop();
-    const video = this.renderRoot?.querySelector('video.source') as HTMLVideoElement | null;
-    if (!video || (next && 'element' in next && next.element === video)) return;
-    video.pause();
-    if (video.src) URL.revokeObjectURL(video.src);
-    video.removeAttribute('src');
-    video.srcObject = null;
-  }
-
-  private readonly onPaste = (e: ClipboardEvent): void => {
-    const target = e.composedPath()[0] as HTMLElement | undefined;
-    if (target?.closest?.('input, textarea, [contenteditable]')) return;
-    const files = [...(e.clipboardData?.files ?? [])];
-    if (files.length > 0) {
-      e.preventDefault();
-      void this.openFiles(files);
-    }
-  };
-
-  // Frames -------------------------------------------------------------------------------
-
   private onFrame(frame: RenderedFrame, source: StudioSource): void {
     const { grid } = frame;
-    this.stage?.paint(grid, { color: this.params.color, mono: parseHex(this.params.monoColor) });
+    this.stage?.paint(grid, this.paintStyle);
     this.evidence = grid.evidence;
     this.lastGpuMs = frame.gpuMs;
-    this.bus.publish({ grid, params: this.params, stream: isStream(source) });
+    this.bus.publish(grid, this.params, isStream(source));
   }
 
   private onGpu(state: GpuState): void {
@@ -331,4 +244,8 @@ export class StudioApp extends LitElement {
   private dismiss(id: number): void {
     this.notices = this.notices.filter((n) => n.id !== id);
   }
+}
+
+function styleOf(params: RenderParams): PaintStyle {
+  return { color: params.color, mono: parseHex(params.monoColor) };
 }
