@@ -2,8 +2,9 @@
 // atlas (studio/render/gpu-grid-painter.ts drives it; floats are fine here, this is not one of
 // the integer compute kernels).
 //
-// Draw: draw(6 * columns * rows), no vertex buffers. Vertex v belongs to cell v / 6 (cell =
-// row * columns + column) and is corner v % 6 of its quad (two triangles). The quad covers only
+// Draw: drawIndexed(6 * columns * rows) over a fixed index buffer (4c, 4c+1, 4c+2, 4c+2, 4c+1,
+// 4c+3 for cell c), no vertex buffers. Vertex v belongs to cell v / 4 (cell = row * columns +
+// column) and is corner v % 4 of its quad; shared corners are shaded once. The quad covers only
 // the glyph's ink box inside the cell (measured from the atlas), so blank and thin glyphs shade
 // few pixels; a blank glyph collapses to a zero-area quad. Quads are expanded from the vertex
 // index rather than instanced: software Vulkan (SwiftShader) runs each instance as a separate
@@ -18,7 +19,7 @@
 struct View {
   // columns, rows, atlas slots per row, color mode (1: per-cell colors, 0: every glyph in mono)
   grid: vec4u,
-  // slot pitch x, slot pitch y, cell inset in its slot (atlas texels), unused
+  // 1 / atlas width, 1 / atlas height (texels to texture coordinates), unused, unused
   atlas: vec4f,
   // cell width, cell height (canvas pixels == atlas texels), canvas width, canvas height
   cell: vec4f,
@@ -31,19 +32,15 @@ struct View {
 @group(0) @binding(2) var<storage, read> colors: array<u32>;
 @group(0) @binding(3) var atlas: texture_2d<f32>;
 @group(0) @binding(4) var atlas_sampler: sampler;
-// Per glyph: its ink box inside the cell (x0, y0, x1, y1 in atlas texels); x1 <= x0 when blank.
-@group(0) @binding(5) var<storage, read> ink: array<vec4f>;
+// Per glyph, two vec4s: its ink box inside the cell (x0, y0, x1, y1 in texels; x1 <= x0 when
+// blank), then the atlas texel where its cell starts (x, y, unused, unused).
+@group(0) @binding(5) var<storage, read> glyph_info: array<vec4f>;
 
 struct VsOut {
   @builtin(position) position: vec4f,
   @location(0) uv: vec2f,
   @location(1) @interpolate(flat) color: vec3f,
 };
-
-const CORNERS = array<vec2f, 6>(
-  vec2f(0.0, 0.0), vec2f(1.0, 0.0), vec2f(0.0, 1.0),
-  vec2f(0.0, 1.0), vec2f(1.0, 0.0), vec2f(1.0, 1.0),
-);
 
 fn byte_at(words_index: u32, packed: u32) -> u32 {
   return (packed >> ((words_index % 4u) * 8u)) & 0xffu;
@@ -55,24 +52,25 @@ fn color_byte(k: u32) -> f32 {
 
 @vertex
 fn vs(@builtin(vertex_index) index: u32) -> VsOut {
-  let cell = index / 6u;
-  let vertex = index % 6u;
   var out: VsOut;
-  let glyph = byte_at(cell, glyphs[cell / 4u]);
-  let box = ink[glyph];
+  let cell = index >> 2u;
+  let glyph = byte_at(cell, glyphs[cell >> 2u]);
+  let box = glyph_info[2u * glyph];
   if (box.z <= box.x) {
     out.position = vec4f(2.0, 2.0, 0.0, 1.0);
     return out;
   }
+  // Corner k of 4 (indexed: 0 1 2, 2 1 3): x = k & 1, y = k >> 1.
+  let corner = vec2f(f32(index & 1u), f32((index >> 1u) & 1u));
+  let offset = mix(box.xy, box.zw, corner);
   let columns = view.grid.x;
-  let offset = mix(box.xy, box.zw, CORNERS[vertex]);
-  let px = vec2f(f32(cell % columns), f32(cell / columns)) * view.cell.xy + offset;
+  let row = cell / columns;
+  let px = vec2f(f32(cell - row * columns), f32(row)) * view.cell.xy + offset;
   out.position = vec4f(px.x / view.cell.z * 2.0 - 1.0, 1.0 - px.y / view.cell.w * 2.0, 0.0, 1.0);
-  let slot = vec2f(f32(glyph % view.grid.z), f32(glyph / view.grid.z));
-  let texel = slot * view.atlas.xy + vec2f(view.atlas.z) + offset;
-  out.uv = texel / vec2f(textureDimensions(atlas));
+  out.uv = (glyph_info[2u * glyph + 1u].xy + offset) * view.atlas.xy;
   if (view.grid.w == 1u) {
-    out.color = vec3f(color_byte(cell * 3u), color_byte(cell * 3u + 1u), color_byte(cell * 3u + 2u));
+    let k = cell * 3u;
+    out.color = vec3f(color_byte(k), color_byte(k + 1u), color_byte(k + 2u));
   } else {
     out.color = view.mono.rgb;
   }

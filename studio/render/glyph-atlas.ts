@@ -21,10 +21,11 @@ export interface GlyphAtlas {
   /** Offset of the cell inside its slot, in texels. */
   readonly inset: number;
   /**
-   * Per glyph, the box of its ink inside the cell (x0, y0, x1, y1 in texels from the cell's top
-   * left, whole texels, clamped to the cell); x1 = x0 = 0 for a blank glyph.
+   * Per glyph, 8 floats: the box of its ink inside the cell (x0, y0, x1, y1 in texels from the
+   * cell's top left, whole texels, clamped to the cell; x1 = x0 = 0 for a blank glyph), then the
+   * atlas texel where its cell starts (x, y, 0, 0).
    */
-  readonly ink: Float32Array<ArrayBuffer>;
+  readonly info: Float32Array<ArrayBuffer>;
 }
 
 export function rasterizeAtlas(table: readonly string[], cell: CellMetrics): GlyphAtlas {
@@ -53,12 +54,12 @@ export function rasterizeAtlas(table: readonly string[], cell: CellMetrics): Gly
     slotWidth,
     slotHeight,
     inset: GAP,
-    ink: inkBoxes(ctx, table.length, cell, slotWidth, slotHeight),
+    info: glyphInfo(ctx, table.length, cell, slotWidth, slotHeight),
   };
 }
 
-/** Scans each slot's alpha for the box its glyph inked. */
-function inkBoxes(
+/** Scans each slot's alpha for the box its glyph inked; records where each slot's cell starts. */
+function glyphInfo(
   ctx: OffscreenCanvasRenderingContext2D,
   glyphs: number,
   cell: CellMetrics,
@@ -67,7 +68,7 @@ function inkBoxes(
 ): Float32Array<ArrayBuffer> {
   const { width, height } = ctx.canvas;
   const alpha = ctx.getImageData(0, 0, width, height).data;
-  const boxes = new Float32Array(glyphs * 4);
+  const info = new Float32Array(glyphs * 8);
   const w = Math.ceil(cell.width);
   const h = Math.ceil(cell.height);
   for (let i = 0; i < glyphs; i++) {
@@ -85,7 +86,8 @@ function inkBoxes(
           if (y < minY) minY = y;
           if (y > maxY) maxY = y;
         }
-    if (maxX >= 0) boxes.set([minX, minY, Math.min(maxX + 1, cell.width), Math.min(maxY + 1, cell.height)], i * 4);
+    if (maxX >= 0) info.set([minX, minY, Math.min(maxX + 1, cell.width), Math.min(maxY + 1, cell.height)], i * 8);
+    info.set([x0, y0], i * 8 + 4);
   }
-  return boxes;
+  return info;
 }

@@ -41,7 +41,8 @@ export class GpuGridPainter implements GridPainter {
   private colorStaging = new Uint8Array(0);
   private atlas: GlyphAtlas | null = null;
   private atlasTexture: GPUTexture | null = null;
-  private inkBuffer: GPUBuffer | null = null;
+  private infoBuffer: GPUBuffer | null = null;
+  private indexBuffer: GPUBuffer | null = null;
   private bindGroup: GPUBindGroup | null = null;
 
   constructor(
@@ -111,9 +112,8 @@ export class GpuGridPainter implements GridPainter {
     u[1] = grid.rows;
     u[2] = ATLAS_COLUMNS;
     u[3] = style.color ? 1 : 0;
-    f[4] = atlas.slotWidth;
-    f[5] = atlas.slotHeight;
-    f[6] = atlas.inset;
+    f[4] = 1 / atlas.canvas.width;
+    f[5] = 1 / atlas.canvas.height;
     f[8] = atlas.cell.width;
     f[9] = atlas.cell.height;
     f[10] = width;
@@ -130,7 +130,8 @@ export class GpuGridPainter implements GridPainter {
     const pass = encoder.beginRenderPass(timed ? this.timedPass : this.plainPass);
     pass.setPipeline(this.pipeline);
     pass.setBindGroup(0, this.bindGroup);
-    pass.draw(6 * cells);
+    pass.setIndexBuffer(this.indexBuffer as GPUBuffer, 'uint32');
+    pass.drawIndexed(6 * cells);
     pass.end();
     if (timed) this.timer?.resolve(encoder);
     this.commands[0] = encoder.finish();
@@ -147,7 +148,8 @@ export class GpuGridPainter implements GridPainter {
     this.glyphBuffer?.destroy();
     this.colorBuffer?.destroy();
     this.atlasTexture?.destroy();
-    this.inkBuffer?.destroy();
+    this.infoBuffer?.destroy();
+    this.indexBuffer?.destroy();
     this.viewBuffer.destroy();
     this.timer?.destroy();
     this.context.unconfigure();
@@ -167,13 +169,13 @@ export class GpuGridPainter implements GridPainter {
       atlas.canvas.width,
       atlas.canvas.height,
     ]);
-    this.inkBuffer?.destroy();
-    this.inkBuffer = this.device.createBuffer({
-      label: 'DrawGrid.ink',
-      size: atlas.ink.byteLength,
+    this.infoBuffer?.destroy();
+    this.infoBuffer = this.device.createBuffer({
+      label: 'DrawGrid.glyphInfo',
+      size: atlas.info.byteLength,
       usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST,
     });
-    this.device.queue.writeBuffer(this.inkBuffer, 0, atlas.ink);
+    this.device.queue.writeBuffer(this.infoBuffer, 0, atlas.info);
     this.atlas = atlas;
     this.atlasTexture = texture;
     this.bindGroup = null;
@@ -190,6 +192,8 @@ export class GpuGridPainter implements GridPainter {
       const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
       this.glyphBuffer = this.device.createBuffer({ label: 'DrawGrid.glyphs', size: capacity, usage });
       this.colorBuffer = this.device.createBuffer({ label: 'DrawGrid.colors', size: capacity * 3, usage });
+      this.indexBuffer?.destroy();
+      this.indexBuffer = quadIndexes(this.device, capacity);
       this.bindGroup = null;
     }
     this.bindGroup ??= this.device.createBindGroup({
@@ -201,10 +205,31 @@ export class GpuGridPainter implements GridPainter {
         { binding: 2, resource: { buffer: this.colorBuffer as GPUBuffer } },
         { binding: 3, resource: (this.atlasTexture as GPUTexture).createView() },
         { binding: 4, resource: this.sampler },
-        { binding: 5, resource: { buffer: this.inkBuffer as GPUBuffer } },
+        { binding: 5, resource: { buffer: this.infoBuffer as GPUBuffer } },
       ],
     });
   }
+}
+
+/** The fixed index buffer of `cells` quads: 4c, 4c+1, 4c+2, 4c+2, 4c+1, 4c+3 for cell c. */
+function quadIndexes(device: GPUDevice, cells: number): GPUBuffer {
+  const buffer = device.createBuffer({
+    label: 'DrawGrid.indexes',
+    size: cells * 6 * 4,
+    usage: GPUBufferUsage.INDEX,
+    mappedAtCreation: true,
+  });
+  const indexes = new Uint32Array(buffer.getMappedRange());
+  for (let c = 0, v = 0, i = 0; c < cells; c++, v += 4, i += 6) {
+    indexes[i] = v;
+    indexes[i + 1] = v + 1;
+    indexes[i + 2] = v + 2;
+    indexes[i + 3] = v + 2;
+    indexes[i + 4] = v + 1;
+    indexes[i + 5] = v + 3;
+  }
+  buffer.unmap();
+  return buffer;
 }
 
 /** Bytes rounded up to whole u32 words (writeBuffer sizes must be multiples of 4). */

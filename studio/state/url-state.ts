@@ -17,7 +17,15 @@ import {
 import { isTraceId } from './trace-id.js';
 
 /** Query keys the studio reads that are not render parameters. */
-export const STUDIO_KEYS = ['traceId'] as const;
+export const STUDIO_KEYS = ['traceId', 'draw'] as const;
+
+/**
+ * How the grid is drawn: `auto` (WebGPU when a device is ready, else Canvas 2D), or forced.
+ * Canvas 2D is the better choice where WebGPU canvases present slowly (software adapters in
+ * headless browsers), while WebGPU can still compute.
+ */
+export const DRAW_MODES = ['auto', 'webgpu', 'canvas2d'] as const;
+export type DrawMode = (typeof DRAW_MODES)[number];
 const STUDIO_KEY_SET = new Set<string>(STUDIO_KEYS);
 
 export interface UrlState {
@@ -27,6 +35,12 @@ export interface UrlState {
   readonly issues: readonly ParamIssue[];
   /** The handoff trace id the link carries, or null (the studio then makes a fresh one). */
   readonly traceId: string | null;
+  readonly draw: DrawMode;
+}
+
+function studioIssue(param: string, expected: string, raw: string): ParamIssue {
+  const received = JSON.stringify(raw);
+  return { param, expected, received, message: `${param}: expected ${expected}, received ${received}` };
 }
 
 /** Reads a query string (`?columns=80&color=true`) into validated params and issues. */
@@ -47,18 +61,16 @@ export function readUrlState(search: string): UrlState {
     }
   }
   const trace = query.get('traceId');
-  if (trace !== null && !isTraceId(trace)) {
-    issues.push({
-      param: 'traceId',
-      expected: '32 lowercase hex digits, not all zero',
-      received: JSON.stringify(trace),
-      message: `traceId: expected 32 lowercase hex digits, not all zero, received ${JSON.stringify(trace)}`,
-    });
-  }
+  if (trace !== null && !isTraceId(trace))
+    issues.push(studioIssue('traceId', '32 lowercase hex digits, not all zero', trace));
+  const draw = query.get('draw');
+  const drawOk = draw !== null && (DRAW_MODES as readonly string[]).includes(draw);
+  if (draw !== null && !drawOk) issues.push(studioIssue('draw', `one of ${DRAW_MODES.join(', ')}`, draw));
   return {
     params: resolveParams(accepted, 'strings'),
     issues,
     traceId: trace !== null && isTraceId(trace) ? trace : null,
+    draw: drawOk ? (draw as DrawMode) : 'auto',
   };
 }
 

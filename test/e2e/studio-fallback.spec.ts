@@ -75,6 +75,13 @@ describe('studio: fallback without WebGPU', () => {
     const withGpu = await downloads(webgpu.page);
 
     expect(fallback).toEqual(withGpu);
+
+    // The link can ask for Canvas 2D while WebGPU is there (draw=canvas2d): same output again.
+    await webgpu.page.goto(`${studio.url}/?draw=canvas2d`);
+    await eventually(() => webgpu.page.getByRole('status').filter({ hasText: 'CPU (Worker)' }).textContent()).toContain(
+      'drawn with Canvas 2D',
+    );
+    expect(await downloads(webgpu.page)).toEqual(withGpu);
     expect(fallback.text).toBe(
       (await serverRender(FIXTURE_PNG, { columns: 90, color: true, charset: 'minimal' })).body,
     );

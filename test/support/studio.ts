@@ -30,7 +30,12 @@ export const FIXTURE_PNG = path.join(CORPUS, 'dev/bright_smarties.png');
  * these flags the GPU process fails to create the swap-chain image on the first present and the
  * device is lost (the studio then falls back to Canvas 2D). A desktop browser needs none of this.
  */
-export const WEBGPU_CANVAS_FLAGS = ['--enable-features=Vulkan', '--use-vulkan=swiftshader', '--use-angle=swiftshader'];
+export const WEBGPU_CANVAS_FLAGS = [
+  '--enable-features=Vulkan',
+  '--use-vulkan=swiftshader',
+  '--use-angle=swiftshader',
+  '--disable-gpu-rasterization',
+];
 
 /** A camera fed from a file, granted without a prompt. */
 export function fakeCameraFlags(y4m: string): string[] {

@@ -7,7 +7,7 @@ import { changedParams, readUrlState, writeUrlQuery } from '../../studio/state/u
 
 describe('studio URL state', () => {
   it('an empty query is the defaults, with no issues', () => {
-    expect(readUrlState('')).toEqual({ params: defaultParams(), issues: [], traceId: null });
+    expect(readUrlState('')).toEqual({ params: defaultParams(), issues: [], traceId: null, draw: 'auto' });
   });
 
   it('reads every parameter as resolveParams reads strings', () => {
@@ -51,7 +51,7 @@ describe('studio URL state', () => {
       }),
     );
     const params = resolveParams(changed, 'json');
-    expect(readUrlState(writeUrlQuery(params, ''))).toEqual({ params, issues: [], traceId: null });
+    expect(readUrlState(writeUrlQuery(params, ''))).toEqual({ params, issues: [], traceId: null, draw: 'auto' });
   });
 
   it('accepts a W3C trace id from the link and reports a malformed one', () => {
@@ -60,6 +60,13 @@ describe('studio URL state', () => {
     const bad = readUrlState('?traceId=00000000000000000000000000000000');
     expect(bad.traceId).toBeNull();
     expect(bad.issues[0].message).toMatch(/^traceId: expected 32 lowercase hex digits/);
+  });
+
+  it('reads the draw mode, and reports an unknown one', () => {
+    expect(readUrlState('?draw=canvas2d').draw).toBe('canvas2d');
+    const bad = readUrlState('?draw=vulkan');
+    expect(bad.draw).toBe('auto');
+    expect(bad.issues[0].message).toBe('draw: expected one of auto, webgpu, canvas2d, received "vulkan"');
   });
 });
 

@@ -7,6 +7,7 @@ import { CanvasGridPainter } from '../../render/canvas-grid-painter.js';
 import { type CellMetrics, measureCell } from '../../render/cell-metrics.js';
 import { GpuGridPainter } from '../../render/gpu-grid-painter.js';
 import type { GridPainter, PainterKind, PaintStyle } from '../../render/grid-painter.js';
+import type { DrawMode } from '../../state/url-state.js';
 import { stageStyles } from './stage.styles.js';
 
 /** Detail of `gc-files`. */
@@ -21,8 +22,8 @@ const FONT_STEPS = 4;
 
 /**
  * The live view: the grid drawn on a canvas, fitted to the available space, with WebGPU when a
- * device is given (GpuGridPainter) and Canvas 2D otherwise (or after device loss). Accepts
- * dropped files.
+ * device is given (GpuGridPainter) and Canvas 2D otherwise (after device loss, or when `draw`
+ * is `canvas2d`). Accepts dropped files.
  *
  * @fires gc-files - `FilesDetail`, when files are dropped on the stage.
  * @fires gc-painter-change - when the painter kind changes (detail: 'webgpu' | 'canvas2d').
@@ -33,17 +34,21 @@ const FONT_STEPS = 4;
  * @csspart canvas - the canvas the grid is drawn on.
  * @attr dragging - reflected while files are dragged over the stage.
  * @attr monitor - reserves the right-hand column for the monitor slot.
+ * @attr draw - `auto` (default), `webgpu` or `canvas2d`.
  */
 export class Stage extends LitElement {
   static override styles = stageStyles;
   static override properties = {
     gpu: { attribute: false },
+    draw: { type: String },
     dragging: { type: Boolean, reflect: true },
     monitor: { type: Boolean, reflect: true },
     hasFrame: { state: true },
   };
 
   declare gpu: GpuState;
+  /** `auto`: WebGPU when a device is ready; `canvas2d` always draws with Canvas 2D. */
+  declare draw: DrawMode;
   declare dragging: boolean;
   declare monitor: boolean;
   declare hasFrame: boolean;
@@ -58,13 +63,14 @@ export class Stage extends LitElement {
   constructor() {
     super();
     this.gpu = { status: 'pending' };
+    this.draw = 'auto';
     this.dragging = false;
     this.monitor = false;
     this.hasFrame = false;
   }
 
   get painterKind(): PainterKind {
-    return this.gpu.status === 'ready' ? 'webgpu' : 'canvas2d';
+    return this.gpu.status === 'ready' && this.draw !== 'canvas2d' ? 'webgpu' : 'canvas2d';
   }
 
   /** GPU time of the last measured draw, or null. */
@@ -126,11 +132,11 @@ export class Stage extends LitElement {
     const viewport = this.renderRoot.querySelector('.viewport') as HTMLElement;
     this.resize.observe(viewport);
     const canvas = this.renderRoot.querySelector('canvas') as HTMLCanvasElement;
-    if (changed.has('gpu') || !this.painter || this.painterCanvas !== canvas) {
+    if (changed.has('gpu') || changed.has('draw') || !this.painter || this.painterCanvas !== canvas) {
       this.painter?.dispose();
       this.painterCanvas = canvas;
       this.painter =
-        this.gpu.status === 'ready'
+        this.gpu.status === 'ready' && this.painterKind === 'webgpu'
           ? new GpuGridPainter(this.gpu.device, canvas, () => this.dispatchEvent(new Event('gc-draw-timed')))
           : new CanvasGridPainter(canvas);
       this.dispatchEvent(new CustomEvent('gc-painter-change', { detail: this.painter.kind }));

@@ -1,6 +1,7 @@
 /** The engine pill in the header: which executor renders and how the grid is drawn, in plain words. */
 import type { GpuState } from '../../controllers/gpu-device-controller.js';
 import type { RendererKind } from '../../render/frame-renderer.js';
+import type { DrawMode } from '../../state/url-state.js';
 
 export interface EngineStatus {
   readonly label: string;
@@ -9,8 +10,15 @@ export interface EngineStatus {
   readonly fallback: boolean;
 }
 
-export function engineStatus(renderer: RendererKind | null, gpu: GpuState): EngineStatus {
+export function engineStatus(renderer: RendererKind | null, gpu: GpuState, draw: DrawMode): EngineStatus {
   const engine = renderer === 'gpu' ? 'GPU (WebGPU)' : 'CPU (Worker)';
+  if (gpu.status === 'ready' && draw === 'canvas2d') {
+    return {
+      label: `${engine} · drawn with Canvas 2D`,
+      detail: `Canvas 2D chosen by the link (draw=canvas2d); WebGPU adapter: ${gpu.adapter}`,
+      fallback: false,
+    };
+  }
   switch (gpu.status) {
     case 'pending':
       return { label: `${engine} · starting WebGPU…`, detail: 'Looking for a WebGPU adapter', fallback: false };

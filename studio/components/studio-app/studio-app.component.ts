@@ -12,7 +12,7 @@ import type { PaintStyle } from '../../render/grid-painter.js';
 import { isStream, type StudioSource } from '../../sources/source.js';
 import { FrameBus } from '../../state/frame-bus.js';
 import { applyPreset, PRESETS } from '../../state/presets.js';
-import { readUrlState, writeUrlQuery } from '../../state/url-state.js';
+import { type DrawMode, readUrlState, writeUrlQuery } from '../../state/url-state.js';
 import type { ParamChangeDetail } from '../param-field/param-field.component.js';
 import type { PresetDetail } from '../param-panel/param-panel.component.js';
 import type { CameraDetail, UrlDetail } from '../source-bar/source-bar.component.js';
@@ -52,6 +52,7 @@ export class StudioApp extends LitElement {
   /** Every rendered frame goes here; exports and the handoff subscribe. */
   readonly bus = new FrameBus();
   readonly traceId: string | null;
+  readonly draw: DrawMode;
   private readonly gpu = new GpuDeviceController(this, (state) => this.onGpu(state));
   private readonly pipeline: RenderPipeline;
   private readonly sources: SourceController;
@@ -67,6 +68,7 @@ export class StudioApp extends LitElement {
     this.params = url.params;
     this.paintStyle = styleOf(url.params);
     this.traceId = url.traceId;
+    this.draw = url.draw;
     this.source = null;
     this.fontReady = false;
     this.notices = url.issues.length > 0 ? [this.linkNotice(url.issues)] : [];
@@ -104,7 +106,7 @@ export class StudioApp extends LitElement {
   }
 
   protected override render() {
-    const status = engineStatus(this.pipeline.rendererKind, this.gpu.state);
+    const status = engineStatus(this.pipeline.rendererKind, this.gpu.state, this.draw);
     const stream = isStream(this.source);
     const grid = this.bus.latest?.grid;
     return html`
@@ -143,6 +145,7 @@ export class StudioApp extends LitElement {
         </div>
         <gc-stage
           .gpu=${this.gpu.state}
+          draw=${this.draw}
           ?monitor=${stream}
           @gc-files=${(e: CustomEvent<FilesDetail>) => this.sources.openFiles(e.detail.files)}
           @gc-draw-timed=${() => stream || this.requestUpdate()}
