@@ -17,7 +17,12 @@ import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launchChromium, REPO_ROOT } from '../test/support/browser.js';
 import { benchWebm } from '../test/support/media.js';
-import { launchBrowserWithoutWebGpu, launchStudioBrowser, startStudio } from '../test/support/studio.js';
+import {
+  launchBrowserWithoutWebGpu,
+  launchStudioBrowser,
+  startStudio,
+  WEBGPU_CANVAS_FLAGS,
+} from '../test/support/studio.js';
 
 const DIST = path.join(REPO_ROOT, 'dist/studio');
 const OUT = path.join(REPO_ROOT, 'bench/results/studio.md');
@@ -88,6 +93,7 @@ async function main() {
       ['CPU Worker, Canvas 2D draw, no WebGPU', () => launchBrowserWithoutWebGpu(), ''],
       ['CPU Worker, Canvas 2D draw, WebGPU on (draw=canvas2d)', () => launchChromium(), '&draw=canvas2d'],
       ['CPU Worker, WebGPU draw (SwiftShader, canvas flags)', () => launchStudioBrowser(), ''],
+      ['CPU Worker, Canvas 2D draw, canvas flags (draw=canvas2d)', () => launchStudioBrowser(), '&draw=canvas2d'],
     ] as const) {
       const browser = await launch();
       if (!browser) throw new Error('Chromium is needed');
@@ -140,12 +146,12 @@ async function main() {
     ...runs.map((r) => `- ${r.name}: ${r.samples.map((s) => s.fps).join(', ')} (status: "${r.status}")`),
     '',
     'Why the WebGPU draw row is slow here: headless Chromium presents a WebGPU canvas only with',
-    '`--enable-features=Vulkan --use-vulkan=swiftshader --use-angle=swiftshader` (without them the GPU',
-    'process fails to create the swap-chain shared image and the device is lost), and with those flags the',
-    'whole page is composited by SwiftShader: a Canvas 2D canvas of the same size is as slow under them. The',
-    'draw pass itself measured 35-80 ms per frame at 160 x 90 cells on this loaded machine (timestamp queries).',
-    'On a desktop GPU none of this applies. Where presenting is slow, `draw=canvas2d` keeps WebGPU for',
-    'compute and draws with Canvas 2D (second row).',
+    `\`${WEBGPU_CANVAS_FLAGS.join(' ')}\` (without them the GPU process fails to create the`,
+    'swap-chain shared image on the first present and the device is lost), and with those flags the page',
+    'is composited by SwiftShader: the last row draws with Canvas 2D under the same flags and is as slow.',
+    'The draw pass itself measured 35-95 ms per frame at 160 x 90 cells on this loaded machine (timestamp',
+    'queries). On a desktop GPU none of this applies. Where presenting is slow, `draw=canvas2d` keeps WebGPU',
+    'for compute and draws with Canvas 2D without those flags (second row).',
     '',
     'The engine body is still the provisional one (one sample per cell), so these figures measure',
     'the studio around it (frame copy, worker round trip, drawing), not the kernel pipeline. The GPU',

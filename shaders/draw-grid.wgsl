@@ -1,6 +1,6 @@
-// draw-grid.wgsl: the studio's render pass. Draws a CellGrid as instanced quads from a glyph
-// atlas (studio/render/gpu-grid-painter.ts drives it; floats are fine here, this is not one of
-// the integer compute kernels).
+// draw-grid.wgsl: the studio's render pass. Draws a CellGrid as one textured quad per cell from
+// a glyph atlas (studio/render/gpu-grid-painter.ts drives it; floats are fine here, this is not
+// one of the integer compute kernels).
 //
 // Draw: drawIndexed(6 * columns * rows) over a fixed index buffer (4c, 4c+1, 4c+2, 4c+2, 4c+1,
 // 4c+3 for cell c), no vertex buffers. Vertex v belongs to cell v / 4 (cell = row * columns +
@@ -8,16 +8,18 @@
 // the glyph's ink box inside the cell (measured from the atlas), so blank and thin glyphs shade
 // few pixels; a blank glyph collapses to a zero-area quad. Quads are expanded from the vertex
 // index rather than instanced: software Vulkan (SwiftShader) runs each instance as a separate
-// draw, which made the instanced form several times slower there. The fragment stage multiplies the cell color by the atlas coverage and writes it opaque
-// over the black clear (cells tile the canvas and never overlap): coverage blended in sRGB, as
-// the browser blends its own text, so the WebGPU and Canvas 2D painters look alike, and no
+// draw, which made the instanced form several times slower there.
+//
+// The fragment stage multiplies the cell color by the atlas coverage and writes it opaque over
+// the black clear (cells tile the canvas and never overlap): coverage blended in sRGB, as the
+// browser blends its own text, so the WebGPU and Canvas 2D painters look alike, and no
 // per-pixel transcendental, which keeps software rasterizers (SwiftShader) fast.
 //
 // Buffers: `glyphs` holds one byte per cell (an index into the charset table), four per u32,
 // little-endian; `colors` holds three sRGB bytes per cell, packed the same way.
 
 struct View {
-  // columns, rows, atlas slots per row, color mode (1: per-cell colors, 0: every glyph in mono)
+  // columns, rows, unused, color mode (1: per-cell colors, 0: every glyph in mono)
   grid: vec4u,
   // 1 / atlas width, 1 / atlas height (texels to texture coordinates), unused, unused
   atlas: vec4f,

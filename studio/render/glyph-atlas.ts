@@ -7,7 +7,7 @@
 import { type CellMetrics, FONT_STACK } from './cell-metrics.js';
 
 /** Slots per atlas row: 16 x 16 covers the largest table (256 glyphs, the dots charset). */
-export const ATLAS_COLUMNS = 16;
+const ATLAS_COLUMNS = 16;
 /** Empty texels around each slot. */
 const GAP = 1;
 
@@ -15,11 +15,6 @@ export interface GlyphAtlas {
   readonly canvas: OffscreenCanvas;
   readonly table: readonly string[];
   readonly cell: CellMetrics;
-  /** Slot pitch in texels (cell size rounded up, plus the gap). */
-  readonly slotWidth: number;
-  readonly slotHeight: number;
-  /** Offset of the cell inside its slot, in texels. */
-  readonly inset: number;
   /**
    * Per glyph, 8 floats: the box of its ink inside the cell (x0, y0, x1, y1 in texels from the
    * cell's top left, whole texels, clamped to the cell; x1 = x0 = 0 for a blank glyph), then the
@@ -51,9 +46,6 @@ export function rasterizeAtlas(table: readonly string[], cell: CellMetrics): Gly
     canvas,
     table,
     cell,
-    slotWidth,
-    slotHeight,
-    inset: GAP,
     info: glyphInfo(ctx, table.length, cell, slotWidth, slotHeight),
   };
 }

@@ -7,7 +7,7 @@
 import type { CellGrid } from '../../engine/grid.js';
 import drawGridWgsl from '../../shaders/draw-grid.wgsl?raw';
 import { measureCell } from './cell-metrics.js';
-import { ATLAS_COLUMNS, type GlyphAtlas, rasterizeAtlas } from './glyph-atlas.js';
+import { type GlyphAtlas, rasterizeAtlas } from './glyph-atlas.js';
 import type { GridPainter, PaintStyle } from './grid-painter.js';
 
 /** Bytes of the View uniform: four vec4s (see draw-grid.wgsl). */
@@ -110,7 +110,7 @@ export class GpuGridPainter implements GridPainter {
     const f = this.viewF32;
     u[0] = grid.columns;
     u[1] = grid.rows;
-    u[2] = ATLAS_COLUMNS;
+    u[2] = 0;
     u[3] = style.color ? 1 : 0;
     f[4] = 1 / atlas.canvas.width;
     f[5] = 1 / atlas.canvas.height;

@@ -149,6 +149,7 @@ describe('studio: postMessage handoff', () => {
   it('a page on a third origin receives nothing, and its messages are ignored', async () => {
     const popup = await openReceiver();
     await eventually(async () => (await frames(popup)).length).toBeGreaterThanOrEqual(2);
+    await eventually(() => status().textContent()).toMatch(/^Streaming: \d+ sent/);
     const sentBefore = Number(/(\d+) sent/.exec((await status().textContent()) ?? '')?.[1]);
 
     // The receiver window is navigated to another origin; that page talks to the studio too.
