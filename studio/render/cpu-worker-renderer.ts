@@ -43,7 +43,7 @@ export class CpuWorkerRenderer implements FrameRenderer {
   async render(frame: FrameInput, params: RenderParams, options: RenderOptions): Promise<RenderedFrame> {
     if (this.pending) throw new Error('CpuWorkerRenderer.render called while a render is in flight');
     const start = performance.now();
-    let message: WorkerRequest;
+    let message: Extract<WorkerRequest, { type: 'render' }>;
     const transfer: Transferable[] = [];
     if (frame.kind === 'still') {
       if (frame.key !== this.stillKey) {
@@ -69,7 +69,7 @@ export class CpuWorkerRenderer implements FrameRenderer {
       transfer.push(grabbed.pixels);
     }
     return new Promise<RenderedFrame>((resolve, reject) => {
-      this.pending = { id: message.type === 'render' ? message.id : 0, start, resolve, reject };
+      this.pending = { id: message.id, start, resolve, reject };
       this.worker.postMessage(message, transfer);
     });
   }

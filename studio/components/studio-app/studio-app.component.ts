@@ -155,7 +155,7 @@ export class StudioApp extends LitElement {
               ? html`<gc-hud slot="hud" ?stream=${stream} .figures=${{
                   fps: stream ? this.pipeline.stats.fps() : null,
                   frameMs: this.pipeline.stats.renderMs,
-                  gpuMs: this.stage?.drawGpuMs ?? this.lastGpuMs,
+                  gpuMs: gpuTime(this.lastGpuMs, this.stage?.drawGpuMs ?? null),
                   columns: grid.columns,
                   rows: grid.rows,
                   changeRate: stream ? this.pipeline.stats.changeRate : null,
@@ -251,4 +251,9 @@ export class StudioApp extends LitElement {
 
 function styleOf(params: RenderParams): PaintStyle {
   return { color: params.color, mono: parseHex(params.monoColor) };
+}
+
+/** GPU time per frame: the executor's passes plus the draw pass, whichever were measured. */
+function gpuTime(executor: number | null, draw: number | null): number | null {
+  return executor === null && draw === null ? null : (executor ?? 0) + (draw ?? 0);
 }
