@@ -1,0 +1,92 @@
+import { html, LitElement, nothing } from 'lit';
+import type { CodebookEvidence, DirectorEvidence, RenderEvidence } from '../../../engine/grid.js';
+import { evidencePanelStyles } from './evidence-panel.styles.js';
+
+const num = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toFixed(3));
+const statusBadge = (status: 'target_met' | 'best_effort') =>
+  status === 'target_met'
+    ? html`<span class="badge met">target met</span>`
+    : html`<span class="badge best">best effort</span>`;
+
+/**
+ * The evidence of the frame on screen: the Auto Director's verdict (target met or best effort),
+ * each rubric score against its target, and what it adjusted; and the glyph codebook chosen
+ * (strategy, size, measured RMSE against its bound). Renders whatever the engine reports; the
+ * director part says so plainly when the engine reported nothing.
+ */
+export class EvidencePanel extends LitElement {
+  static override styles = evidencePanelStyles;
+  static override properties = { evidence: { attribute: false }, autoOptimize: { type: Number } };
+
+  declare evidence: RenderEvidence | null;
+  declare autoOptimize: number;
+
+  constructor() {
+    super();
+    this.evidence = null;
+    this.autoOptimize = 0;
+  }
+
+  protected override render() {
+    const e = this.evidence;
+    return html`<h2 id="evidence-heading">Auto Director</h2>
+      ${e ? this.director(e.director) : html`<p>Load an image, a video or the webcam to see the evidence.</p>`}
+      ${e ? this.codebook(e.codebook, e) : nothing}`;
+  }
+
+  private director(d: DirectorEvidence | null) {
+    if (!d) {
+      return html`<section aria-label="Auto Director evidence">
+        <p>
+          ${
+            this.autoOptimize === 0
+              ? 'Auto Director is off (autoOptimize = 0).'
+              : 'No Auto Director evidence for this frame: this engine build does not report it yet.'
+          }
+        </p>
+      </section>`;
+    }
+    return html`<section aria-label="Auto Director evidence">
+      <h3>${statusBadge(d.status)} <span>${d.rubric}</span></h3>
+      <table>
+        <thead>
+          <tr><th scope="col">Metric</th><th scope="col">Score</th><th scope="col">Target</th><th scope="col"></th></tr>
+        </thead>
+        <tbody>
+          ${d.metrics.map(
+            (m) => html`<tr>
+              <th scope="row">${m.name}</th>
+              <td class="num">${num(m.value)}</td>
+              <td class="num">${m.higherIsBetter ? '≥' : '≤'} ${num(m.target)}</td>
+              <td class=${m.met ? 'met' : 'missed'}>${m.met ? 'met' : 'missed'}</td>
+            </tr>`,
+          )}
+        </tbody>
+      </table>
+      ${
+        d.changes.length > 0
+          ? html`<ul aria-label="Adjustments">
+              ${d.changes.map((c) => html`<li><span class="mono">${c.param}</span> ${String(c.from)} → ${String(c.to)}</li>`)}
+            </ul>`
+          : html`<p>No adjustments were needed.</p>`
+      }
+      <p>${d.candidates} candidates scored in ${d.ms.toFixed(1)} ms · strength ${d.autoOptimize}</p>
+    </section>`;
+  }
+
+  private codebook(c: CodebookEvidence, e: RenderEvidence) {
+    return html`<section aria-label="Glyph codebook">
+      <h3>Glyph codebook ${statusBadge(c.status)}</h3>
+      <dl>
+        <dt>strategy</dt>
+        <dd>${c.strategy}, ${c.size} glyphs</dd>
+        <dt>glyphs</dt>
+        <dd><span class="glyphs" title=${c.glyphs}>${c.glyphs}</span></dd>
+        <dt>RMSE</dt>
+        <dd>${c.rmse.toFixed(4)}${c.bound === null ? '' : ` (bound ${c.bound})`}</dd>
+        <dt>source</dt>
+        <dd>${e.source.width}×${e.source.height}, ${e.samplesPerCell.x}×${e.samplesPerCell.y} samples per cell</dd>
+      </dl>
+    </section>`;
+  }
+}

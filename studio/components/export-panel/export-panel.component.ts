@@ -1,0 +1,157 @@
+import { html, LitElement, type PropertyValues } from 'lit';
+import { FORMAT_INFO, type Format } from '../../../engine/encode/formats.js';
+import { encode } from '../../../engine/encode/index.js';
+import { FORMATS } from '../../../engine/params.js';
+import { FrameBusController } from '../../controllers/frame-bus-controller.js';
+import { type Clip, ClipRecorder, clipToHtmlFlipbook, clipToJsonLines } from '../../export/clip.js';
+import { clipFileName, exportFileName } from '../../export/file-names.js';
+import { saveText } from '../../export/save.js';
+import type { BusFrame, FrameBus } from '../../state/frame-bus.js';
+import { exportPanelStyles } from './export-panel.styles.js';
+
+const SHORT: Readonly<Record<Format, string>> = {
+  text: 'Text',
+  ansi: 'ANSI',
+  html: 'HTML',
+  json: 'JSON',
+  'json-compact': 'JSON compact',
+  svg: 'SVG',
+};
+
+/**
+ * Export of the frame on screen: a download in each of the six formats (SPEC 2.3 extensions),
+ * text or ANSI to the clipboard, and a short clip of the frames of a stream (JSON lines or an
+ * HTML flipbook). Encodes with the engine's encoders and the params the frame was rendered
+ * with, so a download equals the server's render of the same pixels and params.
+ * Loaded on demand (not part of the initial bundle).
+ */
+export class ExportPanel extends LitElement {
+  static override styles = exportPanelStyles;
+  static override properties = {
+    bus: { attribute: false },
+    sourceName: { type: String },
+    stream: { type: Boolean },
+    hasFrame: { state: true },
+    recording: { state: true },
+    clip: { state: true },
+    message: { state: true },
+  };
+
+  declare bus: FrameBus | null;
+  declare sourceName: string;
+  declare stream: boolean;
+  declare hasFrame: boolean;
+  declare recording: ClipRecorder | null;
+  declare clip: Clip | null;
+  declare message: string;
+
+  private readonly frames = new FrameBusController(this, (frame) => this.onFrame(frame));
+  private tick = 0;
+
+  constructor() {
+    super();
+    this.bus = null;
+    this.sourceName = '';
+    this.stream = false;
+    this.hasFrame = false;
+    this.recording = null;
+    this.clip = null;
+    this.message = '';
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('bus')) this.frames.use(this.bus);
+    if (changed.has('sourceName')) {
+      this.hasFrame = this.bus?.latest != null;
+      if (this.recording) this.stop();
+      this.clip = null;
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearInterval(this.tick);
+  }
+
+  protected override render() {
+    const off = !this.hasFrame;
+    return html`<h2>Export</h2>
+      <div class="formats" role="group" aria-label="Download the current frame">
+        ${FORMATS.map(
+          (
+            f,
+          ) => html`<button ?disabled=${off} aria-label="Download ${FORMAT_INFO[f].label}" @click=${() => this.download(f)}>
+            ${SHORT[f]}<small>.${FORMAT_INFO[f].extension}</small>
+          </button>`,
+        )}
+      </div>
+      <div class="row">
+        <button ?disabled=${off} @click=${() => this.copy('text')}>Copy text</button>
+        <button ?disabled=${off} @click=${() => this.copy('ansi')}>Copy ANSI</button>
+        ${
+          this.recording
+            ? html`<button class="rec" @click=${this.stop}>Stop recording (${(this.recording.durationMs / 1000).toFixed(1)} s)</button>`
+            : html`<button ?disabled=${off || !this.stream} title="Records up to 10 s of a video or webcam stream" @click=${this.record}>
+                Record clip
+              </button>`
+        }
+      </div>
+      ${
+        this.clip
+          ? html`<div class="row" role="group" aria-label="Recorded clip">
+              <button @click=${() => this.saveClip('jsonl')}>Download frames (.jsonl)</button>
+              <button @click=${() => this.saveClip('html')}>Download flipbook (.html)</button>
+            </div>`
+          : ''
+      }
+      <p role="status">${this.message}</p>`;
+  }
+
+  private onFrame(frame: BusFrame): void {
+    if (!this.hasFrame) this.hasFrame = true;
+    if (this.recording && !this.recording.add(frame.grid, performance.now())) this.stop();
+  }
+
+  private download(format: Format): void {
+    const frame = this.bus?.latest;
+    if (!frame) return;
+    const out = encode(frame.grid, { ...frame.params, format });
+    saveText(out.body, out.contentType, exportFileName(this.sourceName, format, frame.grid.columns, frame.grid.rows));
+    this.message = `Saved ${FORMAT_INFO[format].label}, ${frame.grid.columns}×${frame.grid.rows}.`;
+  }
+
+  private async copy(format: 'text' | 'ansi'): Promise<void> {
+    const frame = this.bus?.latest;
+    if (!frame) return;
+    try {
+      await navigator.clipboard.writeText(encode(frame.grid, { ...frame.params, format }).body);
+      this.message = `Copied ${frame.grid.rows} lines of ${format === 'text' ? 'text' : 'ANSI'} to the clipboard.`;
+    } catch (err) {
+      this.message = `The clipboard refused the copy (${(err as Error).message}).`;
+    }
+  }
+
+  private readonly record = (): void => {
+    const frame = this.bus?.latest;
+    if (!frame) return;
+    this.clip = null;
+    this.recording = new ClipRecorder(this.sourceName, frame.params);
+    this.message = 'Recording…';
+    this.tick = window.setInterval(() => this.requestUpdate(), 250);
+  };
+
+  private readonly stop = (): void => {
+    if (!this.recording) return;
+    clearInterval(this.tick);
+    this.clip = this.recording.finish();
+    this.recording = null;
+    this.message = `Recorded ${this.clip.frames.length} frames (${((this.clip.frames.at(-1)?.t ?? 0) / 1000).toFixed(1)} s).`;
+  };
+
+  private saveClip(kind: 'jsonl' | 'html'): void {
+    if (!this.clip) return;
+    const name = clipFileName(this.sourceName, kind);
+    if (kind === 'jsonl') saveText(clipToJsonLines(this.clip), 'application/jsonl', name);
+    else saveText(clipToHtmlFlipbook(this.clip), 'text/html', name);
+  }
+}

@@ -1,0 +1,130 @@
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { HANDOFF_MODES, type HandoffManifest, type HandoffMode } from '../../../engine/protocol/handoff.js';
+import { FrameBusController } from '../../controllers/frame-bus-controller.js';
+import { HandoffController } from '../../controllers/handoff-controller.js';
+import { fetchHandoffManifest } from '../../handoff/manifest.js';
+import type { SourceKind } from '../../sources/source.js';
+import type { FrameBus } from '../../state/frame-bus.js';
+import { handoffPanelStyles } from './handoff-panel.styles.js';
+
+const MODE_LABELS: Readonly<Record<HandoffMode, string>> = {
+  'latest-frame': 'Latest frame',
+  'webcam-stream': 'Webcam stream',
+  'video-stream': 'Video stream',
+};
+
+/** The modes a source can hand off, the first being the natural one. */
+function modesFor(kind: SourceKind | null): readonly HandoffMode[] {
+  if (kind === 'camera') return ['webcam-stream', 'latest-frame'];
+  if (kind === 'video') return ['video-stream', 'latest-frame'];
+  return ['latest-frame'];
+}
+
+/**
+ * The postMessage handoff (SPEC 4.3): reads the server's manifest, opens the receiver at the
+ * launch address and streams frames to the receiver origin only, with the protocol's
+ * backpressure; shows what was sent, acknowledged and ignored. Loaded on demand.
+ */
+export class HandoffPanel extends LitElement {
+  static override styles = handoffPanelStyles;
+  static override properties = {
+    bus: { attribute: false },
+    sourceKind: { attribute: false },
+    traceId: { attribute: false },
+    manifest: { state: true },
+    manifestError: { state: true },
+    mode: { state: true },
+  };
+
+  declare bus: FrameBus | null;
+  declare sourceKind: SourceKind | null;
+  declare traceId: string | null;
+  declare manifest: HandoffManifest | null;
+  declare manifestError: string;
+  declare mode: HandoffMode;
+
+  private readonly handoff = new HandoffController(this);
+  private readonly frames = new FrameBusController(this, (frame) => this.handoff.offer(frame));
+
+  constructor() {
+    super();
+    this.bus = null;
+    this.sourceKind = null;
+    this.traceId = null;
+    this.manifest = null;
+    this.manifestError = '';
+    this.mode = 'latest-frame';
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    fetchHandoffManifest().then(
+      (m) => (this.manifest = m),
+      (err: Error) => (this.manifestError = `Handoff unavailable: ${err.message}.`),
+    );
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('bus')) this.frames.use(this.bus);
+    if (changed.has('sourceKind')) {
+      this.mode = modesFor(this.sourceKind)[0];
+      if (changed.get('sourceKind') !== undefined) this.handoff.stop();
+    }
+  }
+
+  protected override render() {
+    const m = this.manifest;
+    const allowed = modesFor(this.sourceKind);
+    const session = this.handoff.session;
+    return html`<h2>Handoff</h2>
+      ${
+        m
+          ? html`<p>
+              Receiver <span class="receiver mono">${m.targetOrigin ?? 'not configured'}</span> ·
+              <span class="mono">${m.protocol}</span>
+            </p>`
+          : html`<p class=${this.manifestError ? 'error' : ''}>${this.manifestError || 'Reading the handoff manifest…'}</p>`
+      }
+      <fieldset ?disabled=${!m?.targetOrigin || session !== null}>
+        <legend>Mode</legend>
+        ${HANDOFF_MODES.map(
+          (mode) => html`<label class=${allowed.includes(mode) ? '' : 'off'}>
+            <input
+              type="radio"
+              name="mode"
+              .value=${mode}
+              .checked=${this.mode === mode}
+              ?disabled=${!allowed.includes(mode)}
+              @change=${() => (this.mode = mode)}
+            />${MODE_LABELS[mode]}
+          </label>`,
+        )}
+      </fieldset>
+      ${
+        session
+          ? html`<button @click=${() => this.handoff.stop()}>Stop handoff</button>`
+          : html`<button
+              class="primary"
+              ?disabled=${!m?.targetOrigin}
+              @click=${() => m && this.handoff.start(m, this.mode, this.traceId, this.bus?.latest ?? null)}
+            >
+              Open receiver
+            </button>`
+      }
+      <p role="status">${this.statusText()}</p>
+      ${this.handoff.error ? html`<p class="error" role="alert">${this.handoff.error}</p>` : nothing}
+      ${this.handoff.launchAddress ? html`<span class="address" aria-label="Launch address">${this.handoff.launchAddress}</span>` : nothing}`;
+  }
+
+  private statusText(): string {
+    const s = this.handoff.session?.status;
+    if (!s) return '';
+    const ignored =
+      s.ignored > 0
+        ? ` Ignored ${s.ignored} message${s.ignored === 1 ? '' : 's'} not from the receiver (last from ${s.lastIgnoredOrigin}).`
+        : '';
+    if (s.phase === 'closed') return `The receiver window was closed after ${s.sent} frames.${ignored}`;
+    if (s.phase === 'waiting') return `Waiting for the receiver to say it is ready…${ignored}`;
+    return `Streaming: ${s.sent} sent, ${s.acked + 1} acknowledged, ${Math.max(0, s.inFlight)} in flight.${ignored}`;
+  }
+}

@@ -1,0 +1,187 @@
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { live } from 'lit/directives/live.js';
+import { type ParamInfo, ParamsError, type RenderParams, resolveParams } from '../../../engine/params.js';
+import { formatValue, paramLabel, rangeText, stepDecimals } from '../../state/param-labels.js';
+import { paramFieldStyles } from './param-field.styles.js';
+
+export type ParamValue = RenderParams[keyof RenderParams];
+
+/** Detail of `gc-param-change`: a value already validated against the schema. */
+export interface ParamChangeDetail {
+  readonly name: ParamInfo['name'];
+  readonly value: ParamValue;
+}
+
+/**
+ * One render parameter as a labelled, keyboard-operable control generated from its schema
+ * entry: a slider plus a number field for numbers, a switch for booleans, a select for
+ * choices, a color well plus hex field for colors. Shows the description, the range and the
+ * default, and a reset button. Typed values are checked with the engine's own validation and
+ * refused with its message, never clamped.
+ *
+ * @fires gc-param-change - `ParamChangeDetail`, on every valid edit (live while dragging).
+ * @csspart control - the main input.
+ * @attr changed - reflected when the value differs from the default.
+ */
+export class ParamField extends LitElement {
+  static override styles = paramFieldStyles;
+  static override properties = {
+    info: { attribute: false },
+    value: { attribute: false },
+    changed: { type: Boolean, reflect: true },
+    error: { state: true },
+  };
+
+  declare info: ParamInfo;
+  declare value: ParamValue;
+  declare changed: boolean;
+  declare error: string;
+
+  constructor() {
+    super();
+    this.changed = false;
+    this.error = '';
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('value') || changed.has('info')) this.changed = this.value !== this.info.default;
+    if (changed.has('value')) this.error = '';
+  }
+
+  protected override render() {
+    const { info } = this;
+    const id = `p-${info.name}`;
+    const label = paramLabel(info.name);
+    return html`
+      ${this.renderHead(id, label)} ${this.renderBody(id, label)}
+      <p class="help" id="${id}-help">
+        ${info.description}. <span class="mono">${rangeText(info)} · default ${formatValue(info, info.default)}</span>
+      </p>
+      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+    `;
+  }
+
+  private renderHead(id: string, label: string) {
+    const { info } = this;
+    const reset = html`<button
+      class="icon"
+      title="Reset to ${formatValue(info, info.default)}"
+      aria-label="Reset ${label} to ${formatValue(info, info.default)}"
+      ?disabled=${!this.changed}
+      @click=${() => this.emit(info.default)}
+    >
+      ↺
+    </button>`;
+    if (info.kind.type === 'boolean') {
+      return html`<div class="head">
+        <label class="switch">
+          <input
+            part="control"
+            type="checkbox"
+            role="switch"
+            aria-describedby="${id}-help"
+            .checked=${live(this.value as boolean)}
+            @change=${(e: Event) => this.emit((e.target as HTMLInputElement).checked)}
+          />
+          ${label}<span class="name" aria-hidden="true">${info.name}</span>
+        </label>
+        ${reset}
+      </div>`;
+    }
+    const number =
+      info.kind.type === 'integer' || info.kind.type === 'number'
+        ? html`<input
+            type="number"
+            aria-labelledby="${id}-label"
+            aria-describedby="${id}-help"
+            min=${info.kind.min}
+            max=${info.kind.max}
+            step=${info.step ?? 'any'}
+            .value=${live(formatValue(info, this.value))}
+            @change=${(e: Event) => this.typed((e.target as HTMLInputElement).value)}
+            @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.typed((e.target as HTMLInputElement).value)}
+          />`
+        : nothing;
+    return html`<div class="head">
+      <label id="${id}-label" for="${id}">${label}<span class="name" aria-hidden="true">${info.name}</span></label>
+      ${number} ${reset}
+    </div>`;
+  }
+
+  private renderBody(id: string, label: string) {
+    const { info } = this;
+    const k = info.kind;
+    switch (k.type) {
+      case 'integer':
+      case 'number':
+        return html`<input
+          part="control"
+          id=${id}
+          type="range"
+          aria-describedby="${id}-help"
+          min=${k.min}
+          max=${k.max}
+          step=${info.step ?? 'any'}
+          .value=${live(String(this.value))}
+          @input=${(e: Event) => this.slid(Number((e.target as HTMLInputElement).value))}
+        />`;
+      case 'enum':
+        return html`<select
+          part="control"
+          id=${id}
+          aria-describedby="${id}-help"
+          .value=${live(String(this.value))}
+          @change=${(e: Event) => this.emit((e.target as HTMLSelectElement).value)}
+        >
+          ${k.values.map((v) => html`<option value=${v} ?selected=${v === this.value}>${v}</option>`)}
+        </select>`;
+      case 'color':
+        return html`<div class="color">
+          <input
+            type="color"
+            aria-label="${label} picker"
+            .value=${live(String(this.value))}
+            @input=${(e: Event) => this.typed((e.target as HTMLInputElement).value)}
+          />
+          <input
+            part="control"
+            id=${id}
+            type="text"
+            spellcheck="false"
+            aria-describedby="${id}-help"
+            .value=${live(String(this.value))}
+            @change=${(e: Event) => this.typed((e.target as HTMLInputElement).value)}
+          />
+        </div>`;
+      case 'boolean':
+        return nothing;
+    }
+  }
+
+  /** A slider position, rounded to the step's precision (0.1 + 0.2 is not 0.30000000000000004 here). */
+  private slid(raw: number): void {
+    this.emit(Number(raw.toFixed(stepDecimals(this.info))));
+  }
+
+  /** Typed text: validated by the engine, refused with its message. */
+  private typed(text: string): void {
+    try {
+      const params = resolveParams({ [this.info.name]: text }, 'strings');
+      this.emit(params[this.info.name]);
+    } catch (err) {
+      if (!(err instanceof ParamsError)) throw err;
+      this.error = `${err.issues[0].message}. The value stays ${formatValue(this.info, this.value)}.`;
+    }
+  }
+
+  private emit(value: ParamValue): void {
+    this.error = '';
+    this.dispatchEvent(
+      new CustomEvent<ParamChangeDetail>('gc-param-change', {
+        detail: { name: this.info.name, value },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+  }
+}

@@ -1,0 +1,65 @@
+import { html, LitElement } from 'lit';
+import { PARAM_GROUPS, PARAMS, type RenderParams } from '../../../engine/params.js';
+import { GROUP_LABELS } from '../../state/param-labels.js';
+import { PRESETS, type QualityTarget } from '../../state/presets.js';
+import { paramPanelStyles } from './param-panel.styles.js';
+
+/** Detail of `gc-preset`. */
+export interface PresetDetail {
+  readonly target: QualityTarget;
+}
+
+/**
+ * Every render parameter, generated from the params schema (PARAMS) and grouped as the schema
+ * groups them (Output, Tone, Detail, Glyphs, Motion, Auto Director), with one preset per
+ * `qualityTarget` rubric and a reset for everything.
+ *
+ * @fires gc-param-change - from a field (see ParamField).
+ * @fires gc-preset - `PresetDetail`, when a rubric preset is chosen.
+ * @fires gc-params-reset - when "Reset all" is pressed.
+ */
+export class ParamPanel extends LitElement {
+  static override styles = paramPanelStyles;
+  static override properties = { params: { attribute: false } };
+
+  declare params: RenderParams;
+
+  protected override render() {
+    const current = PRESETS.find((p) => p.target === this.params.qualityTarget);
+    return html`
+      <div class="top">
+        <h2 id="presets-heading">Presets</h2>
+        <button class="icon reset-all" @click=${() => this.fire('gc-params-reset', null)}>
+          Reset all
+        </button>
+      </div>
+      <div class="presets" role="group" aria-labelledby="presets-heading">
+        ${PRESETS.map(
+          (p) =>
+            html`<button
+              title=${p.description}
+              aria-pressed=${String(p.target === this.params.qualityTarget)}
+              @click=${() => this.fire('gc-preset', { target: p.target })}
+            >
+              ${p.label}
+            </button>`,
+        )}
+      </div>
+      <p class="preset-note">${current ? current.description : ''}</p>
+      ${PARAM_GROUPS.map(
+        (group) => html`
+          <fieldset>
+            <legend>${GROUP_LABELS[group]}</legend>
+            ${PARAMS.filter((p) => p.group === group).map(
+              (info) => html`<gc-param-field .info=${info} .value=${this.params[info.name]}></gc-param-field>`,
+            )}
+          </fieldset>
+        `,
+      )}
+    `;
+  }
+
+  private fire(type: string, detail: PresetDetail | null): void {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+}

@@ -1,0 +1,191 @@
+import { html, LitElement, type PropertyValues } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
+import type { CellGrid } from '../../../engine/grid.js';
+import type { GpuState } from '../../controllers/gpu-device-controller.js';
+import { ResizeController } from '../../controllers/resize-controller.js';
+import { CanvasGridPainter } from '../../render/canvas-grid-painter.js';
+import { type CellMetrics, measureCell } from '../../render/cell-metrics.js';
+import { GpuGridPainter } from '../../render/gpu-grid-painter.js';
+import type { GridPainter, PainterKind, PaintStyle } from '../../render/grid-painter.js';
+import type { DrawMode } from '../../state/url-state.js';
+import { stageStyles } from './stage.styles.js';
+
+/** Detail of `gc-files`. */
+export interface FilesDetail {
+  readonly files: readonly File[];
+}
+
+/** The largest glyphs the stage draws, in CSS pixels: beyond this, few columns look like a toy. */
+const MAX_FONT_PX = 28;
+/** Font sizes are snapped to this many steps per pixel, so small resizes reuse the atlas. */
+const FONT_STEPS = 4;
+
+/**
+ * The live view: the grid drawn on a canvas, fitted to the available space, with WebGPU when a
+ * device is given (GpuGridPainter) and Canvas 2D otherwise (after device loss, or when `draw`
+ * is `canvas2d`). Accepts dropped files.
+ *
+ * @fires gc-files - `FilesDetail`, when files are dropped on the stage.
+ * @fires gc-painter-change - when the painter kind changes (detail: 'webgpu' | 'canvas2d').
+ * @fires gc-draw-timed - when a GPU time of the draw pass was measured (see drawGpuMs).
+ * @slot hud - overlay in the top-left corner (the performance HUD).
+ * @slot monitor - a column on the right, beside the art (the source video); set `monitor` to show it.
+ * @slot empty - shown before the first frame.
+ * @csspart canvas - the canvas the grid is drawn on.
+ * @attr dragging - reflected while files are dragged over the stage.
+ * @attr monitor - reserves the right-hand column for the monitor slot.
+ * @attr draw - `auto` (default), `webgpu` or `canvas2d`.
+ */
+export class Stage extends LitElement {
+  static override styles = stageStyles;
+  static override properties = {
+    gpu: { attribute: false },
+    draw: { type: String },
+    dragging: { type: Boolean, reflect: true },
+    monitor: { type: Boolean, reflect: true },
+    hasFrame: { state: true },
+  };
+
+  declare gpu: GpuState;
+  /** `auto`: WebGPU when a device is ready; `canvas2d` always draws with Canvas 2D. */
+  declare draw: DrawMode;
+  declare dragging: boolean;
+  declare monitor: boolean;
+  declare hasFrame: boolean;
+
+  private painter: GridPainter | null = null;
+  private grid: CellGrid | null = null;
+  private paintStyle: PaintStyle = { color: false, mono: [229, 229, 229] };
+  /** The cell measured at 100 px, for fitting (measured on first use, once the font is loaded). */
+  private unitCell: CellMetrics | null = null;
+  private readonly resize = new ResizeController(this, () => this.repaint());
+
+  constructor() {
+    super();
+    this.gpu = { status: 'pending' };
+    this.draw = 'auto';
+    this.dragging = false;
+    this.monitor = false;
+    this.hasFrame = false;
+  }
+
+  get painterKind(): PainterKind {
+    return this.gpu.status === 'ready' && this.draw !== 'canvas2d' ? 'webgpu' : 'canvas2d';
+  }
+
+  /** GPU time of the last measured draw, or null. */
+  get drawGpuMs(): number | null {
+    return this.painter?.gpuMs ?? null;
+  }
+
+  /** Draws a grid now (called for every frame; allocates only when sizes change). */
+  paint(grid: CellGrid, style: PaintStyle): void {
+    // The canvas label names the grid size: update it only when the size changes, not per frame.
+    if (grid.columns !== this.grid?.columns || grid.rows !== this.grid?.rows) this.requestUpdate();
+    this.grid = grid;
+    this.paintStyle = style;
+    if (!this.hasFrame) this.hasFrame = true;
+    this.repaint();
+  }
+
+  /** Forgets the current frame (a new source is loading). */
+  clear(): void {
+    this.grid = null;
+    this.hasFrame = false;
+  }
+
+  protected override render() {
+    const label = this.grid
+      ? `ASCII art, ${this.grid.columns} by ${this.grid.rows} characters`
+      : 'ASCII art (nothing loaded yet)';
+    return html`
+      <div class="viewport">
+        ${keyed(
+          this.painterKind,
+          html`<canvas part="canvas" role="img" aria-label=${label} ?hidden=${!this.hasFrame}></canvas>`,
+        )}
+      </div>
+      <div class="drop-hint" aria-hidden="true">Drop to render</div>
+      ${this.hasFrame ? '' : html`<slot name="empty"></slot>`}
+      <slot name="hud"></slot>
+      <slot name="monitor"></slot>
+    `;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.addEventListener('dragover', this.onDragOver);
+    this.addEventListener('dragleave', this.onDragLeave);
+    this.addEventListener('drop', this.onDrop);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.removeEventListener('dragover', this.onDragOver);
+    this.removeEventListener('dragleave', this.onDragLeave);
+    this.removeEventListener('drop', this.onDrop);
+    this.painter?.dispose();
+    this.painter = null;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    const viewport = this.renderRoot.querySelector('.viewport') as HTMLElement;
+    this.resize.observe(viewport);
+    const canvas = this.renderRoot.querySelector('canvas') as HTMLCanvasElement;
+    if (changed.has('gpu') || changed.has('draw') || !this.painter || this.painterCanvas !== canvas) {
+      this.painter?.dispose();
+      this.painterCanvas = canvas;
+      this.painter =
+        this.gpu.status === 'ready' && this.painterKind === 'webgpu'
+          ? new GpuGridPainter(this.gpu.device, canvas, () => this.dispatchEvent(new Event('gc-draw-timed')))
+          : new CanvasGridPainter(canvas);
+      this.dispatchEvent(new CustomEvent('gc-painter-change', { detail: this.painter.kind }));
+    }
+    this.repaint();
+  }
+
+  private painterCanvas: HTMLCanvasElement | null = null;
+
+  private repaint(): void {
+    const grid = this.grid;
+    const painter = this.painter;
+    const canvas = this.painterCanvas;
+    if (!grid || !painter || !canvas || this.resize.width === 0) return;
+    const dpr = window.devicePixelRatio || 1;
+    this.unitCell ??= measureCell(100);
+    const fit = Math.min(
+      this.resize.width / (grid.columns * (this.unitCell.width / 100)),
+      this.resize.height / (grid.rows * (this.unitCell.height / 100)),
+      MAX_FONT_PX,
+    );
+    const fontPx = Math.max(1, Math.floor(fit * dpr * FONT_STEPS) / FONT_STEPS);
+    painter.paint(grid, this.paintStyle, fontPx);
+    const cssWidth = `${canvas.width / dpr}px`;
+    const cssHeight = `${canvas.height / dpr}px`;
+    if (canvas.style.width !== cssWidth) canvas.style.width = cssWidth;
+    if (canvas.style.height !== cssHeight) canvas.style.height = cssHeight;
+  }
+
+  private readonly onDragOver = (e: DragEvent): void => {
+    if (!e.dataTransfer?.types.includes('Files')) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    this.dragging = true;
+  };
+
+  private readonly onDragLeave = (e: DragEvent): void => {
+    if (e.relatedTarget && this.contains(e.relatedTarget as Node)) return;
+    this.dragging = false;
+  };
+
+  private readonly onDrop = (e: DragEvent): void => {
+    e.preventDefault();
+    this.dragging = false;
+    const files = [...(e.dataTransfer?.files ?? [])];
+    if (files.length > 0) {
+      this.dispatchEvent(
+        new CustomEvent<FilesDetail>('gc-files', { detail: { files }, bubbles: true, composed: true }),
+      );
+    }
+  };
+}

@@ -1,0 +1,65 @@
+import { css } from 'lit';
+import { sharedStyles } from '../../styles/shared.styles.js';
+
+export const stageStyles = [
+  sharedStyles,
+  css`
+    :host {
+      position: relative;
+      display: block;
+      min-height: 0;
+      background: #000;
+      border: 1px solid var(--gc-line);
+      border-radius: 10px;
+      overflow: hidden;
+    }
+    .viewport {
+      position: absolute;
+      inset: 46px 18px 18px;
+      display: grid;
+      place-items: center;
+    }
+    :host([monitor]) .viewport {
+      right: 168px;
+    }
+    canvas {
+      display: block;
+      image-rendering: auto;
+    }
+    canvas[hidden] {
+      display: none;
+    }
+    :host([dragging]) {
+      border-color: var(--gc-accent);
+      box-shadow: inset 0 0 0 2px var(--gc-accent);
+    }
+    .drop-hint {
+      position: absolute;
+      inset: 0;
+      display: none;
+      place-items: center;
+      background: rgba(4, 32, 28, 0.72);
+      color: var(--gc-accent);
+      font-size: 1.1rem;
+      font-weight: 600;
+      pointer-events: none;
+    }
+    :host([dragging]) .drop-hint {
+      display: grid;
+    }
+    ::slotted([slot='hud']) {
+      position: absolute;
+      top: 10px;
+      left: 10px;
+    }
+    ::slotted([slot='monitor']) {
+      position: absolute;
+      top: 10px;
+      right: 10px;
+    }
+    ::slotted([slot='empty']) {
+      position: absolute;
+      inset: 0;
+    }
+  `,
+];

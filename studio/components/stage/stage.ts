@@ -1,0 +1,11 @@
+import { Stage } from './stage.component.js';
+
+export { Stage };
+
+customElements.define('gc-stage', Stage);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'gc-stage': Stage;
+  }
+}

@@ -1,0 +1,19 @@
+/** What the stage shows before the first frame. */
+import { html } from 'lit';
+import type { StudioSource } from '../../sources/source.js';
+
+const MARK = `   .:-=+*#%@@%#*+=-:.
+ :+#@@@@@@@@@@@@@@@@#+:
+=%@@@#+-:.    .:-+#@@@%=
+ :+#@@@@@@@@@@@@@@@@#+:
+   .:-=+*#%@@%#*+=-:.`;
+
+export function emptyState(source: StudioSource | null) {
+  if (source) return html`<p role="status">Rendering ${source.name}…</p>`;
+  return html`
+    <pre aria-hidden="true">${MARK}</pre>
+    <strong>Drop an image or a video here</strong>
+    <p>or paste one (<kbd>Ctrl</kbd>+<kbd>V</kbd>), open a file, enter an image URL, or start the webcam.</p>
+    <p>Every control on the left is live; the link in the address bar keeps the whole look.</p>
+  `;
+}

@@ -1,0 +1,259 @@
+import { html, LitElement, nothing } from 'lit';
+import { parseHex } from '../../../engine/encode/runs.js';
+import type { RenderEvidence } from '../../../engine/grid.js';
+import { type ParamIssue, type RenderParams, resolveParams } from '../../../engine/params.js';
+import { GpuDeviceController, type GpuState } from '../../controllers/gpu-device-controller.js';
+import { RenderPipeline } from '../../controllers/render-pipeline.js';
+import { SourceController } from '../../controllers/source-controller.js';
+import { engineCellAspect, loadArtFont } from '../../render/cell-metrics.js';
+import { CpuWorkerRenderer } from '../../render/cpu-worker-renderer.js';
+import type { RenderedFrame } from '../../render/frame-renderer.js';
+import type { PaintStyle } from '../../render/grid-painter.js';
+import { isStream, type StudioSource } from '../../sources/source.js';
+import { FrameBus } from '../../state/frame-bus.js';
+import { applyPreset, PRESETS } from '../../state/presets.js';
+import { type DrawMode, readUrlState, writeUrlQuery } from '../../state/url-state.js';
+import type { ParamChangeDetail } from '../param-field/param-field.component.js';
+import type { PresetDetail } from '../param-panel/param-panel.component.js';
+import type { CameraDetail, UrlDetail } from '../source-bar/source-bar.component.js';
+import type { FilesDetail, Stage } from '../stage/stage.component.js';
+import { emptyState } from './empty-state.js';
+import { engineStatus } from './engine-status.js';
+import { studioAppStyles } from './studio-app.styles.js';
+
+interface Notice {
+  readonly id: number;
+  readonly kind: 'error' | 'warning';
+  readonly text: string;
+}
+
+/**
+ * The studio: sources in, parameters (all in the URL), the live view, evidence, exports and
+ * the handoff. Owns the state and wires the parts; each part is its own component or
+ * controller (see studio/README.md).
+ *
+ * Listens to the events of its parts: gc-files, gc-url, gc-camera (sources), gc-param-change,
+ * gc-preset, gc-params-reset (parameters). Fires nothing.
+ */
+export class StudioApp extends LitElement {
+  static override styles = studioAppStyles;
+  static override properties = {
+    params: { state: true },
+    source: { state: true },
+    notices: { state: true },
+    fontReady: { state: true },
+  };
+
+  declare params: RenderParams;
+  declare source: StudioSource | null;
+  declare notices: readonly Notice[];
+  declare fontReady: boolean;
+
+  /** Every rendered frame goes here; exports and the handoff subscribe. */
+  readonly bus = new FrameBus();
+  readonly traceId: string | null;
+  readonly draw: DrawMode;
+  private readonly gpu = new GpuDeviceController(this, (state) => this.onGpu(state));
+  private readonly pipeline: RenderPipeline;
+  private readonly sources: SourceController;
+  private evidence: RenderEvidence | null = null;
+  private lastGpuMs: number | null = null;
+  /** How the stage draws, derived from the params when they change (not per frame). */
+  private paintStyle: PaintStyle;
+  private nextNotice = 1;
+
+  constructor() {
+    super();
+    const url = readUrlState(location.search);
+    this.params = url.params;
+    this.paintStyle = styleOf(url.params);
+    this.traceId = url.traceId;
+    this.draw = url.draw;
+    this.source = null;
+    this.fontReady = false;
+    this.notices = url.issues.length > 0 ? [this.linkNotice(url.issues)] : [];
+    this.pipeline = new RenderPipeline(this, this.params, 0.5, {
+      onFrame: (frame, source) => this.onFrame(frame, source),
+      onError: (err) => this.notify('error', err.message),
+    });
+    this.sources = new SourceController(this, () => this.renderRoot?.querySelector('video.source') ?? null, {
+      onSource: (source) => this.onSource(source),
+      onError: (text) => this.notify('error', text),
+    });
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void loadArtFont().then(() => {
+      this.pipeline.setCellAspect(engineCellAspect());
+      this.pipeline.setRenderer(new CpuWorkerRenderer());
+      this.fontReady = true;
+    });
+  }
+
+  protected override firstUpdated(): void {
+    // Export and handoff are split off the initial bundle; they load once the studio is up.
+    const load = () => {
+      void import('../export-panel/export-panel.js');
+      void import('../handoff-panel/handoff-panel.js');
+    };
+    if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 1500 });
+    else setTimeout(load, 200);
+  }
+
+  private get stage(): Stage | null {
+    return this.renderRoot.querySelector('gc-stage');
+  }
+
+  protected override render() {
+    const status = engineStatus(this.pipeline.rendererKind, this.gpu.state, this.draw);
+    const stream = isStream(this.source);
+    const grid = this.bus.latest?.grid;
+    return html`
+      <header>
+        <h1>glyph<span>cast</span><small>studio</small></h1>
+        <gc-source-bar
+          .cameras=${this.sources.camera?.devices ?? []}
+          .cameraId=${this.sources.camera?.deviceId ?? ''}
+          ?cameraActive=${this.source?.kind === 'camera'}
+          ?cameraStarting=${this.sources.camera?.starting ?? false}
+          @gc-files=${(e: CustomEvent<FilesDetail>) => this.sources.openFiles(e.detail.files)}
+          @gc-url=${(e: CustomEvent<UrlDetail>) => this.sources.openUrl(e.detail.url)}
+          @gc-camera=${(e: CustomEvent<CameraDetail>) =>
+            e.detail.action === 'stop' ? this.sources.stop() : this.sources.startCamera(e.detail.deviceId)}
+        ></gc-source-bar>
+        <div class="engine ${status.fallback ? 'fallback' : ''}" role="status" title=${status.detail}>
+          ${status.label}
+        </div>
+      </header>
+      <aside aria-label="Render parameters">
+        <gc-param-panel
+          .params=${this.params}
+          @gc-param-change=${(e: CustomEvent<ParamChangeDetail>) => this.setParam(e.detail)}
+          @gc-preset=${(e: CustomEvent<PresetDetail>) => this.preset(e.detail)}
+          @gc-params-reset=${() => this.commit(resolveParams({}, 'json'))}
+        ></gc-param-panel>
+      </aside>
+      <main>
+        <div class="notices">
+          ${this.notices.map(
+            (n) => html`<div class="notice ${n.kind}" role=${n.kind === 'error' ? 'alert' : 'status'}>
+              <p>${n.text}</p>
+              <button class="icon" aria-label="Dismiss" @click=${() => this.dismiss(n.id)}>✕</button>
+            </div>`,
+          )}
+        </div>
+        <gc-stage
+          .gpu=${this.gpu.state}
+          draw=${this.draw}
+          ?monitor=${stream}
+          @gc-files=${(e: CustomEvent<FilesDetail>) => this.sources.openFiles(e.detail.files)}
+          @gc-draw-timed=${() => stream || this.requestUpdate()}
+        >
+          ${
+            grid
+              ? html`<gc-hud slot="hud" ?stream=${stream} .figures=${{
+                  fps: stream ? this.pipeline.stats.fps() : null,
+                  frameMs: this.pipeline.stats.renderMs,
+                  gpuMs: gpuTime(this.lastGpuMs, this.stage?.drawGpuMs ?? null),
+                  columns: grid.columns,
+                  rows: grid.rows,
+                  changeRate: stream ? this.pipeline.stats.changeRate : null,
+                  dropped: this.pipeline.stats.dropped,
+                }}></gc-hud>`
+              : nothing
+          }
+          <div slot="monitor" class="monitor" ?hidden=${!stream}>
+            <video class="source" muted playsinline aria-label="Source video"></video>
+            <span>${this.source?.kind === 'camera' ? 'camera' : 'source'}</span>
+          </div>
+          <div slot="empty" class="empty">${emptyState(this.source)}</div>
+        </gc-stage>
+        ${this.source?.kind === 'video' ? html`<gc-transport .video=${this.source.element}></gc-transport>` : nothing}
+        <section class="dock" aria-label="Evidence, export and handoff">
+          <gc-evidence-panel .evidence=${this.evidence} .autoOptimize=${this.params.autoOptimize}></gc-evidence-panel>
+          <gc-export-panel
+            .bus=${this.bus}
+            .sourceName=${this.source?.name ?? ''}
+            ?stream=${stream}
+          ></gc-export-panel>
+          <gc-handoff-panel
+            .bus=${this.bus}
+            .sourceKind=${this.source?.kind ?? null}
+            .traceId=${this.traceId}
+          ></gc-handoff-panel>
+        </section>
+      </main>
+    `;
+  }
+
+  // Parameters ---------------------------------------------------------------------------
+
+  private setParam({ name, value }: ParamChangeDetail): void {
+    this.commit(Object.freeze({ ...this.params, [name]: value }) as RenderParams);
+  }
+
+  private preset({ target }: PresetDetail): void {
+    const preset = PRESETS.find((p) => p.target === target);
+    if (preset) this.commit(applyPreset(this.params, preset));
+  }
+
+  private commit(params: RenderParams): void {
+    this.params = params;
+    this.paintStyle = styleOf(params);
+    const query = writeUrlQuery(params, location.search);
+    history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
+    this.pipeline.setParams(params);
+  }
+
+  // Sources and frames -------------------------------------------------------------------
+
+  private onSource(source: StudioSource | null): void {
+    this.source = source;
+    this.evidence = null;
+    this.bus.clear();
+    this.stage?.clear();
+    this.pipeline.setSource(source);
+  }
+
+  private onFrame(frame: RenderedFrame, source: StudioSource): void {
+    const { grid } = frame;
+    this.stage?.paint(grid, this.paintStyle);
+    this.evidence = grid.evidence;
+    this.lastGpuMs = frame.gpuMs;
+    this.bus.publish(grid, this.params, isStream(source));
+  }
+
+  private onGpu(state: GpuState): void {
+    if (state.status === 'lost')
+      this.notify('warning', `The GPU device was lost (${state.reason}); drawing continues with Canvas 2D.`);
+  }
+
+  // Notices ------------------------------------------------------------------------------
+
+  private linkNotice(issues: readonly ParamIssue[]): Notice {
+    const list = issues.map((i) => `${i.message}`).join('; ');
+    return {
+      id: this.nextNotice++,
+      kind: 'warning',
+      text: `Some values in this link were not used and their defaults apply instead: ${list}.`,
+    };
+  }
+
+  private notify(kind: Notice['kind'], text: string): void {
+    this.notices = [...this.notices.filter((n) => n.text !== text), { id: this.nextNotice++, kind, text }];
+  }
+
+  private dismiss(id: number): void {
+    this.notices = this.notices.filter((n) => n.id !== id);
+  }
+}
+
+function styleOf(params: RenderParams): PaintStyle {
+  return { color: params.color, mono: parseHex(params.monoColor) };
+}
+
+/** GPU time per frame: the executor's passes plus the draw pass, whichever were measured. */
+function gpuTime(executor: number | null, draw: number | null): number | null {
+  return executor === null && draw === null ? null : (executor ?? 0) + (draw ?? 0);
+}

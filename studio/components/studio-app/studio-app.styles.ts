@@ -1,0 +1,168 @@
+import { css } from 'lit';
+import { sharedStyles } from '../../styles/shared.styles.js';
+
+export const studioAppStyles = [
+  sharedStyles,
+  css`
+    :host {
+      display: grid;
+      grid-template-columns: 340px minmax(0, 1fr);
+      grid-template-rows: auto minmax(0, 1fr);
+      height: 100vh;
+      background: var(--gc-bg);
+    }
+    header {
+      grid-column: 1 / -1;
+      display: flex;
+      align-items: center;
+      gap: 1.2rem;
+      padding: 0.6rem 1rem;
+      border-bottom: 1px solid var(--gc-line);
+      background: var(--gc-panel);
+    }
+    h1 {
+      margin: 0;
+      font: 600 1.05rem/1 var(--gc-font-mono);
+      letter-spacing: -0.02em;
+      white-space: nowrap;
+    }
+    h1 span {
+      color: var(--gc-accent);
+    }
+    h1 small {
+      margin-left: 0.4rem;
+      color: var(--gc-faint);
+      font: 500 0.72rem var(--gc-font-ui);
+      letter-spacing: 0.08em;
+      text-transform: uppercase;
+    }
+    gc-source-bar {
+      flex: 1;
+    }
+    .engine {
+      display: flex;
+      align-items: center;
+      gap: 0.45rem;
+      padding: 0.25rem 0.7rem;
+      border: 1px solid var(--gc-line);
+      border-radius: 999px;
+      color: var(--gc-muted);
+      font-size: 0.78rem;
+      white-space: nowrap;
+    }
+    .engine::before {
+      content: '';
+      width: 7px;
+      height: 7px;
+      border-radius: 50%;
+      background: var(--gc-good);
+    }
+    .engine.fallback::before {
+      background: var(--gc-warn);
+    }
+    aside {
+      overflow-y: auto;
+      padding: 0.9rem 0.9rem 2rem;
+      border-right: 1px solid var(--gc-line);
+      background: var(--gc-bg);
+    }
+    main {
+      display: grid;
+      grid-template-rows: auto minmax(0, 1fr) auto auto;
+      gap: 0.7rem;
+      min-width: 0;
+      padding: 0.8rem 1rem 1rem;
+      overflow: hidden;
+    }
+    .notices {
+      display: grid;
+      gap: 0.4rem;
+    }
+    .notice {
+      display: flex;
+      align-items: flex-start;
+      gap: 0.6rem;
+      padding: 0.5rem 0.7rem;
+      border: 1px solid var(--gc-line);
+      border-left: 3px solid var(--gc-warn);
+      border-radius: 6px;
+      background: var(--gc-panel);
+      font-size: 0.84rem;
+    }
+    .notice.error {
+      border-left-color: var(--gc-bad);
+    }
+    .notice p {
+      flex: 1;
+      margin: 0;
+    }
+    .monitor {
+      display: grid;
+      gap: 0.2rem;
+      padding: 4px;
+      border: 1px solid rgba(255, 255, 255, 0.12);
+      border-radius: 6px;
+      background: rgba(8, 11, 14, 0.8);
+      color: var(--gc-faint);
+      font-size: 0.68rem;
+      text-align: center;
+    }
+    .monitor[hidden] {
+      display: none;
+    }
+    .monitor video {
+      display: block;
+      width: 140px;
+      border-radius: 3px;
+    }
+    .empty {
+      display: grid;
+      place-content: center;
+      gap: 0.8rem;
+      padding: 2rem;
+      text-align: center;
+      color: var(--gc-muted);
+    }
+    .empty pre {
+      margin: 0 auto 0.6rem;
+      color: var(--gc-accent);
+      font: 12px/1.05 var(--gc-font-mono);
+      opacity: 0.9;
+    }
+    .empty strong {
+      color: var(--gc-text);
+      font-size: 1.15rem;
+      font-weight: 600;
+    }
+    .empty p {
+      margin: 0;
+    }
+    kbd {
+      padding: 0 0.35em;
+      border: 1px solid var(--gc-line-strong);
+      border-radius: 4px;
+      font: 0.8em var(--gc-font-mono);
+    }
+    .dock {
+      display: grid;
+      grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr) minmax(0, 1fr);
+      gap: 0.7rem;
+    }
+    .dock > * {
+      min-height: 170px;
+      max-height: 260px;
+      overflow-y: auto;
+      padding: 0.75rem 0.9rem;
+      border: 1px solid var(--gc-line);
+      border-radius: 8px;
+      background: var(--gc-panel);
+    }
+    .source-name {
+      color: var(--gc-muted);
+      font-size: 0.78rem;
+      white-space: nowrap;
+      overflow: hidden;
+      text-overflow: ellipsis;
+    }
+  `,
+];

@@ -1,0 +1,90 @@
+import { html, LitElement, type PropertyValues } from 'lit';
+import { live } from 'lit/directives/live.js';
+import { transportStyles } from './transport.styles.js';
+
+const clock = (s: number) => {
+  if (!Number.isFinite(s)) return '0:00';
+  const m = Math.floor(s / 60);
+  return `${m}:${String(Math.floor(s - m * 60)).padStart(2, '0')}`;
+};
+
+/** Media events that change what the transport shows. */
+const MEDIA_EVENTS = ['play', 'pause', 'timeupdate', 'durationchange', 'seeked', 'ended'] as const;
+
+/**
+ * Play, pause, seek and loop for a video file. Listens to the element it is given and stops
+ * listening when the element changes or the transport leaves the page.
+ *
+ * @csspart seek - the seek slider.
+ */
+export class Transport extends LitElement {
+  static override styles = transportStyles;
+  static override properties = { video: { attribute: false } };
+
+  declare video: HTMLVideoElement | null;
+  private listening: HTMLVideoElement | null = null;
+
+  constructor() {
+    super();
+    this.video = null;
+  }
+
+  protected override render() {
+    const v = this.video;
+    if (!v) return html``;
+    const duration = Number.isFinite(v.duration) ? v.duration : 0;
+    return html`
+      <button class="play" @click=${this.toggle}>${v.paused ? 'Play' : 'Pause'}</button>
+      <input
+        part="seek"
+        type="range"
+        aria-label="Seek"
+        aria-valuetext="${clock(v.currentTime)} of ${clock(duration)}"
+        min="0"
+        max=${duration}
+        step="0.01"
+        .value=${live(String(v.currentTime))}
+        @input=${(e: Event) => {
+          v.currentTime = Number((e.target as HTMLInputElement).value);
+        }}
+      />
+      <span class="time mono">${clock(v.currentTime)} / ${clock(duration)}</span>
+      <label><input type="checkbox" .checked=${live(v.loop)} @change=${this.toggleLoop} />Loop</label>
+    `;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('video')) this.listen(this.video);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.listen(this.video);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.listen(null);
+  }
+
+  private listen(video: HTMLVideoElement | null): void {
+    if (this.listening === video) return;
+    for (const type of MEDIA_EVENTS) this.listening?.removeEventListener(type, this.onMedia);
+    this.listening = video;
+    for (const type of MEDIA_EVENTS) video?.addEventListener(type, this.onMedia);
+  }
+
+  private readonly onMedia = () => this.requestUpdate();
+
+  private readonly toggle = () => {
+    const v = this.video;
+    if (!v) return;
+    if (v.paused) void v.play();
+    else v.pause();
+  };
+
+  private readonly toggleLoop = (e: Event) => {
+    if (this.video) this.video.loop = (e.target as HTMLInputElement).checked;
+    this.requestUpdate();
+  };
+}

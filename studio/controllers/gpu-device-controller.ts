@@ -1,0 +1,71 @@
+/**
+ * Owns the page's WebGPU device: requested when the host connects, destroyed when it
+ * disconnects. Reports `unavailable` (no navigator.gpu, no adapter) and `lost` (the device
+ * was lost while in use) in plain words, so the studio can fall back and say why.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+export type GpuState =
+  | { readonly status: 'pending' }
+  | { readonly status: 'ready'; readonly device: GPUDevice; readonly adapter: string }
+  | { readonly status: 'unavailable'; readonly reason: string }
+  | { readonly status: 'lost'; readonly reason: string };
+
+export class GpuDeviceController implements ReactiveController {
+  state: GpuState = { status: 'pending' };
+  /** Bumped on every connect and disconnect, so a late answer from an old request is dropped. */
+  private generation = 0;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly onChange: (state: GpuState) => void = () => {},
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    void this.acquire(++this.generation);
+  }
+
+  hostDisconnected(): void {
+    this.generation++;
+    if (this.state.status === 'ready') this.state.device.destroy();
+    this.state = { status: 'pending' };
+  }
+
+  private set(state: GpuState): void {
+    this.state = state;
+    this.onChange(state);
+    this.host.requestUpdate();
+  }
+
+  private async acquire(generation: number): Promise<void> {
+    if (!('gpu' in navigator) || !navigator.gpu) {
+      this.set({ status: 'unavailable', reason: 'this browser has no WebGPU' });
+      return;
+    }
+    try {
+      const adapter = await navigator.gpu.requestAdapter();
+      if (generation !== this.generation) return;
+      if (!adapter) {
+        this.set({ status: 'unavailable', reason: 'WebGPU is turned off or this GPU is not supported' });
+        return;
+      }
+      const requiredFeatures: GPUFeatureName[] = adapter.features.has('timestamp-query') ? ['timestamp-query'] : [];
+      const device = await adapter.requestDevice({ label: 'glyphcast studio', requiredFeatures });
+      if (generation !== this.generation) {
+        device.destroy();
+        return;
+      }
+      device.lost.then((info) => {
+        if (generation !== this.generation || info.reason === 'destroyed') return;
+        this.set({ status: 'lost', reason: info.message || 'the GPU device was lost' });
+      });
+      const name = [adapter.info.vendor, adapter.info.architecture].filter(Boolean).join(' ');
+      this.set({ status: 'ready', device, adapter: name || 'WebGPU adapter' });
+    } catch (err) {
+      if (generation !== this.generation) return;
+      this.set({ status: 'unavailable', reason: `WebGPU failed to start (${(err as Error).message})` });
+    }
+  }
+}

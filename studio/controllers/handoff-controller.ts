@@ -1,0 +1,87 @@
+/**
+ * Runs a handoff for a component: opens the receiver at the SPEC 4.3 launch address, listens
+ * for its messages on this window, and offers it every frame (HandoffSession does the
+ * protocol). Removes its listener and ends the session when the host disconnects.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { type HandoffManifest, type HandoffMode, launchUrl } from '../../engine/protocol/handoff.js';
+import { HandoffSession } from '../handoff/handoff-session.js';
+import type { BusFrame } from '../state/frame-bus.js';
+import { newTraceId } from '../state/trace-id.js';
+
+/** The `handoff=` source tag the studio launches receivers with. */
+export const SOURCE_TAG = 'glyphcast-studio';
+/** Status refreshes at most this often while frames and acks flow. */
+const STATUS_INTERVAL_MS = 250;
+
+export class HandoffController implements ReactiveController {
+  session: HandoffSession | null = null;
+  launchAddress = '';
+  error = '';
+  private refresh = 0;
+
+  constructor(private readonly host: ReactiveControllerHost) {
+    host.addController(this);
+  }
+
+  /**
+   * Opens the receiver and starts a session. Must run in a user gesture (window.open).
+   * `traceId` is the one the studio's link carries, or null for a fresh one.
+   */
+  start(manifest: HandoffManifest, mode: HandoffMode, traceId: string | null, latest: BusFrame | null): void {
+    this.stop();
+    this.error = '';
+    const origin = manifest.targetOrigin;
+    if (!origin) {
+      this.error = 'This server has no receiver origin configured, so there is nowhere to hand frames to.';
+      return;
+    }
+    const id = traceId ?? newTraceId();
+    this.launchAddress = launchUrl(origin, { sourceTag: SOURCE_TAG, mode, serviceHost: location.host, traceId: id });
+    const receiver = window.open(this.launchAddress, 'glyphcast-receiver');
+    if (!receiver) {
+      this.error = 'The browser blocked the receiver window. Allow pop-ups for this site, then try again.';
+      return;
+    }
+    this.session = new HandoffSession(receiver, { receiverOrigin: origin, mode, traceId: id, sourceTag: SOURCE_TAG });
+    if (latest) this.session.offer(latest.grid, latest.params.color);
+    this.host.requestUpdate();
+  }
+
+  stop(): void {
+    this.session?.close();
+    this.session = null;
+    this.host.requestUpdate();
+  }
+
+  offer(frame: BusFrame): void {
+    this.session?.offer(frame.grid, frame.params.color);
+    this.soon();
+  }
+
+  hostConnected(): void {
+    window.addEventListener('message', this.onMessage);
+  }
+
+  hostDisconnected(): void {
+    window.removeEventListener('message', this.onMessage);
+    clearTimeout(this.refresh);
+    this.refresh = 0;
+    this.session?.close();
+    this.session = null;
+  }
+
+  private readonly onMessage = (event: MessageEvent): void => {
+    if (!this.session) return;
+    this.session.receive({ origin: event.origin, source: event.source, data: event.data });
+    this.soon();
+  };
+
+  private soon(): void {
+    if (this.refresh) return;
+    this.refresh = window.setTimeout(() => {
+      this.refresh = 0;
+      this.host.requestUpdate();
+    }, STATUS_INTERVAL_MS);
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * Short clips of ASCII frames: recorded from the frames on screen, written as JSON lines (one
+ * header line, then one line per frame) or as a self-contained HTML flipbook that plays them at
+ * their recorded timing. The layouts are documented in studio/README.md.
+ */
+
+import { FONT_STACK } from '../../engine/encode/html.js';
+import { toBase64 } from '../../engine/encode/json.js';
+import { type CellGrid, gridLines } from '../../engine/grid.js';
+import type { RenderParams } from '../../engine/params.js';
+
+/** A clip stops at whichever comes first. */
+export const CLIP_MAX_FRAMES = 300;
+export const CLIP_MAX_MS = 10_000;
+
+export interface ClipFrame {
+  /** Milliseconds since the first frame. */
+  readonly t: number;
+  readonly columns: number;
+  readonly rows: number;
+  readonly lines: readonly string[];
+  readonly chroma: { readonly encoding: 'rgb24-b64-v1'; readonly data: string } | null;
+}
+
+export interface Clip {
+  readonly source: string;
+  readonly params: RenderParams;
+  readonly frames: readonly ClipFrame[];
+}
+
+export class ClipRecorder {
+  private readonly frames: ClipFrame[] = [];
+  private start = 0;
+
+  constructor(
+    private readonly source: string,
+    private readonly params: RenderParams,
+  ) {}
+
+  get count(): number {
+    return this.frames.length;
+  }
+
+  get durationMs(): number {
+    return this.frames.length > 0 ? this.frames[this.frames.length - 1].t : 0;
+  }
+
+  /** Adds a frame; false once the clip is full (the frame is not added). */
+  add(grid: CellGrid, now: number): boolean {
+    if (this.frames.length === 0) this.start = now;
+    const t = Math.round(now - this.start);
+    if (this.frames.length >= CLIP_MAX_FRAMES || t > CLIP_MAX_MS) return false;
+    this.frames.push({
+      t,
+      columns: grid.columns,
+      rows: grid.rows,
+      lines: gridLines(grid),
+      chroma: this.params.color ? { encoding: 'rgb24-b64-v1', data: toBase64(grid.colors) } : null,
+    });
+    return true;
+  }
+
+  finish(): Clip {
+    return { source: this.source, params: this.params, frames: [...this.frames] };
+  }
+}
+
+/** JSON lines: a `clip` header, then one `frame` object per line. */
+export function clipToJsonLines(clip: Clip): string {
+  const header = {
+    type: 'clip',
+    format: 'glyphcast-clip',
+    version: 1,
+    source: clip.source,
+    frames: clip.frames.length,
+    durationMs: clip.frames.at(-1)?.t ?? 0,
+    params: clip.params,
+  };
+  const frames = clip.frames.map((f, seq) => JSON.stringify({ type: 'frame', seq, ...f }));
+  return `${[JSON.stringify(header), ...frames].join('\n')}\n`;
+}
+
+/** JSON that is safe inside a <script> element (no `<`, so no `</script>`). */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** A standalone HTML page that plays the clip on a loop, with a pause button. */
+export function clipToHtmlFlipbook(clip: Clip): string {
+  const data = { frames: clip.frames };
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>glyphcast clip</title>
+<style>
+  html, body { margin: 0; background: #000; color: #e5e5e5; font: 13px system-ui, sans-serif; }
+  pre { margin: 0; padding: 1em; color: ${clip.params.monoColor}; font-family: ${FONT_STACK}; font-size: 12px; line-height: 2ch; }
+  .bar { display: flex; gap: 1em; align-items: center; padding: 0.5em 1em; color: #8b97a4; }
+  button { font: inherit; }
+</style>
+</head>
+<body>
+<pre id="art" aria-label="ASCII clip, ${clip.frames.length} frames"></pre>
+<div class="bar"><button id="play" type="button">Pause</button><span id="pos"></span></div>
+<script type="application/json" id="clip">${scriptJson(data)}</script>
+<script>
+(() => {
+  const clip = JSON.parse(document.getElementById('clip').textContent);
+  const art = document.getElementById('art');
+  const pos = document.getElementById('pos');
+  const button = document.getElementById('play');
+  let i = 0, timer = 0, playing = true;
+  const hex = (b, k) => '#' + [b[k], b[k + 1], b[k + 2]].map((v) => v.toString(16).padStart(2, '0')).join('');
+  function show(f) {
+    if (!f.chroma) { art.textContent = f.lines.join('\\n'); return; }
+    const bytes = Uint8Array.from(atob(f.chroma.data), (c) => c.charCodeAt(0));
+    art.textContent = '';
+    f.lines.forEach((line, r) => {
+      let c = 0, run = '', color = '';
+      const flush = () => { if (!run) return; const s = document.createElement('span'); s.style.color = color; s.textContent = run; art.append(s); run = ''; };
+      for (const ch of line) { const col = hex(bytes, (r * f.columns + c++) * 3); if (col !== color) { flush(); color = col; } run += ch; }
+      flush();
+      if (r < f.lines.length - 1) art.append('\\n');
+    });
+  }
+  function step() {
+    const f = clip.frames[i];
+    if (!f) return;
+    show(f);
+    pos.textContent = 'frame ' + (i + 1) + ' of ' + clip.frames.length;
+    const next = clip.frames[i + 1];
+    i = next ? i + 1 : 0;
+    if (playing) timer = setTimeout(step, next ? Math.max(16, next.t - f.t) : 500);
+  }
+  button.onclick = () => { playing = !playing; button.textContent = playing ? 'Pause' : 'Play'; clearTimeout(timer); if (playing) step(); };
+  step();
+})();
+</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,181 @@
+/**
+ * One handoff (SPEC 4.3, docs/handoff.md): frames streamed to a receiver window with
+ * `postMessage(message, receiverOrigin)`, never `*`.
+ *
+ * - Nothing is sent before the receiver's `ready`.
+ * - Until the first `ack`, at most UNACKED_FPS_CAP frames per second (a receiver that never
+ *   acknowledges gets that rate); after it, at most MAX_FRAMES_IN_FLIGHT frames beyond the last
+ *   acknowledged one. An `ack` of seq n acknowledges every frame up to n.
+ * - Frames offered while sending is not allowed replace each other: only the newest waits.
+ * - Messages whose origin is not the receiver origin, whose source is not the receiver window,
+ *   or that do not match the protocol's schemas are ignored (and counted).
+ *
+ * Pure logic over an injected window and clock, so it is unit-tested without a browser.
+ */
+import { toBase64 } from '../../engine/encode/json.js';
+import { type CellGrid, gridLines } from '../../engine/grid.js';
+import {
+  HANDOFF_PROTOCOL,
+  type HandoffFrame,
+  type HandoffMode,
+  handoffAckSchema,
+  handoffReadySchema,
+  MAX_FRAMES_IN_FLIGHT,
+  UNACKED_FPS_CAP,
+} from '../../engine/protocol/handoff.js';
+
+/** The part of a receiver window the session uses. */
+export interface ReceiverWindow {
+  postMessage(message: unknown, targetOrigin: string): void;
+  readonly closed: boolean;
+}
+
+export interface IncomingMessage {
+  readonly origin: string;
+  readonly source: unknown;
+  readonly data: unknown;
+}
+
+export type HandoffPhase = 'waiting' | 'streaming' | 'closed';
+
+export interface HandoffStatus {
+  readonly phase: HandoffPhase;
+  readonly sent: number;
+  /** Highest acknowledged seq, or -1. */
+  readonly acked: number;
+  readonly inFlight: number;
+  readonly ignored: number;
+  readonly lastIgnoredOrigin: string | null;
+}
+
+export interface HandoffOptions {
+  readonly receiverOrigin: string;
+  readonly mode: HandoffMode;
+  readonly traceId: string;
+  readonly sourceTag: string;
+  readonly now?: () => number;
+  /** Called to send the waiting frame later (the fps cap); returns a cancel function. */
+  readonly schedule?: (ms: number, run: () => void) => () => void;
+}
+
+interface Pending {
+  readonly grid: CellGrid;
+  readonly color: boolean;
+}
+
+export class HandoffSession {
+  private phase: HandoffPhase = 'waiting';
+  private seq = 0;
+  private acked = -1;
+  private everAcked = false;
+  private lastSentAt = Number.NEGATIVE_INFINITY;
+  private pending: Pending | null = null;
+  private cancelTimer: (() => void) | null = null;
+  private ignored = 0;
+  private lastIgnoredOrigin: string | null = null;
+  private readonly now: () => number;
+  private readonly schedule: (ms: number, run: () => void) => () => void;
+
+  constructor(
+    private readonly target: ReceiverWindow,
+    private readonly options: HandoffOptions,
+  ) {
+    this.now = options.now ?? (() => performance.now());
+    this.schedule =
+      options.schedule ??
+      ((ms, run) => {
+        const id = setTimeout(run, ms);
+        return () => clearTimeout(id);
+      });
+  }
+
+  get status(): HandoffStatus {
+    return {
+      phase: this.target.closed && this.phase !== 'closed' ? 'closed' : this.phase,
+      sent: this.seq,
+      acked: this.acked,
+      inFlight: this.seq - 1 - this.acked,
+      ignored: this.ignored,
+      lastIgnoredOrigin: this.lastIgnoredOrigin,
+    };
+  }
+
+  /** Handles a `message` event; returns true when it was the receiver's and changed something. */
+  receive(event: IncomingMessage): boolean {
+    if (event.origin !== this.options.receiverOrigin || event.source !== this.target) {
+      this.ignored++;
+      this.lastIgnoredOrigin = event.origin;
+      return false;
+    }
+    if (handoffReadySchema.safeParse(event.data).success) {
+      if (this.phase === 'waiting') this.phase = 'streaming';
+      this.flush();
+      return true;
+    }
+    const ack = handoffAckSchema.safeParse(event.data);
+    if (ack.success && ack.data.seq < this.seq) {
+      this.everAcked = true;
+      this.acked = Math.max(this.acked, ack.data.seq);
+      this.flush();
+      return true;
+    }
+    this.ignored++;
+    this.lastIgnoredOrigin = event.origin;
+    return false;
+  }
+
+  /** Offers the newest frame; it is sent now if the receiver can take it, else it waits (replacing older ones). */
+  offer(grid: CellGrid, color: boolean): void {
+    if (this.phase === 'closed') return;
+    this.pending = { grid, color };
+    this.flush();
+  }
+
+  close(): void {
+    this.phase = 'closed';
+    this.pending = null;
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+  }
+
+  private flush(): void {
+    if (this.phase !== 'streaming' || !this.pending) return;
+    if (this.target.closed) {
+      this.close();
+      return;
+    }
+    if (this.everAcked) {
+      if (this.seq - 1 - this.acked >= MAX_FRAMES_IN_FLIGHT) return;
+    } else {
+      const wait = this.lastSentAt + 1000 / UNACKED_FPS_CAP - this.now();
+      if (wait > 0) {
+        this.cancelTimer ??= this.schedule(wait, () => {
+          this.cancelTimer = null;
+          this.flush();
+        });
+        return;
+      }
+    }
+    const { grid, color } = this.pending;
+    this.pending = null;
+    this.target.postMessage(this.message(grid, color), this.options.receiverOrigin);
+    this.lastSentAt = this.now();
+    this.seq++;
+  }
+
+  private message(grid: CellGrid, color: boolean): HandoffFrame {
+    return {
+      protocol: HANDOFF_PROTOCOL,
+      type: 'frame',
+      mode: this.options.mode,
+      traceId: this.options.traceId,
+      sourceTag: this.options.sourceTag,
+      seq: this.seq,
+      columns: grid.columns,
+      rows: grid.rows,
+      lines: gridLines(grid),
+      chroma: color ? { encoding: 'rgb24-b64-v1', data: toBase64(grid.colors) } : null,
+      timestamp: Date.now(),
+    };
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * Draws a CellGrid onto the stage's canvas. Two implementations: WebGPU (a render pass of
+ * instanced quads from a glyph atlas) and Canvas 2D (the fallback without WebGPU).
+ */
+import type { CellGrid } from '../../engine/grid.js';
+
+export interface PaintStyle {
+  /** Per-cell colors from the grid (color mode), or every glyph in `mono`. */
+  readonly color: boolean;
+  /** The mono glyph color, as 0..255 RGB. */
+  readonly mono: readonly [number, number, number];
+}
+
+export type PainterKind = 'webgpu' | 'canvas2d';
+
+export interface GridPainter {
+  readonly kind: PainterKind;
+  /**
+   * Paints `grid` with glyphs `fontPx` device pixels tall; sizes the canvas backing store to
+   * columns x rows cells of the font at that size. Allocates only when the grid size, the
+   * font size or the charset table changes.
+   */
+  paint(grid: CellGrid, style: PaintStyle, fontPx: number): void;
+  /** GPU time of the last measured draw (timestamp queries), or null where not measurable. */
+  readonly gpuMs: number | null;
+  dispose(): void;
+}

@@ -1,0 +1,48 @@
+/**
+ * Hands every rendered frame to whoever listens (exports, clip recorder, handoff) without the
+ * app knowing them: lazily loaded panels subscribe when they arrive.
+ */
+import type { CellGrid } from '../../engine/grid.js';
+import type { RenderParams } from '../../engine/params.js';
+
+/**
+ * The frame on screen. One record is updated in place for every frame (no allocation per
+ * frame): a listener uses it during the call and keeps the grid, never the record.
+ */
+export interface BusFrame {
+  readonly grid: CellGrid;
+  /** The params the grid was rendered with. */
+  readonly params: RenderParams;
+  /** Whether it came from a stream (video or camera). */
+  readonly stream: boolean;
+}
+
+type MutableFrame = { -readonly [K in keyof BusFrame]: BusFrame[K] };
+
+export type FrameListener = (frame: BusFrame) => void;
+
+export class FrameBus {
+  latest: BusFrame | null = null;
+  private readonly listeners = new Set<FrameListener>();
+  private record: MutableFrame | null = null;
+
+  publish(grid: CellGrid, params: RenderParams, stream: boolean): void {
+    const frame = (this.record ??= { grid, params, stream });
+    frame.grid = grid;
+    frame.params = params;
+    frame.stream = stream;
+    this.latest = frame;
+    for (const listener of this.listeners) listener(frame);
+  }
+
+  /** Forgets the latest frame (the source changed). */
+  clear(): void {
+    this.latest = null;
+  }
+
+  /** Returns the function that unsubscribes. */
+  subscribe(listener: FrameListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

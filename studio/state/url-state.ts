@@ -1,0 +1,98 @@
+/**
+ * The studio's whole look lives in the address bar, so a link shares it.
+ *
+ * Every render parameter that differs from its default is written to the query string as
+ * `resolveParams(..., 'strings')` reads it back. Reading a link resolves each key on its own,
+ * so one bad value is reported (with the engine's message) and only that parameter falls back
+ * to its default; nothing is clamped or dropped silently.
+ */
+import {
+  defaultParams,
+  PARAMS,
+  type ParamIssue,
+  ParamsError,
+  type RenderParams,
+  resolveParams,
+} from '../../engine/params.js';
+import { isTraceId } from './trace-id.js';
+
+/** Query keys the studio reads that are not render parameters. */
+export const STUDIO_KEYS = ['traceId', 'draw'] as const;
+
+/**
+ * How the grid is drawn: `auto` (WebGPU when a device is ready, else Canvas 2D), or forced.
+ * Canvas 2D is the better choice where WebGPU canvases present slowly (software adapters in
+ * headless browsers), while WebGPU can still compute.
+ */
+export const DRAW_MODES = ['auto', 'webgpu', 'canvas2d'] as const;
+export type DrawMode = (typeof DRAW_MODES)[number];
+const STUDIO_KEY_SET = new Set<string>(STUDIO_KEYS);
+
+export interface UrlState {
+  /** The parameters of the link; every bad value replaced by its default. */
+  readonly params: RenderParams;
+  /** One issue per bad key, phrased by the engine ("columns: expected ..., received ..."). */
+  readonly issues: readonly ParamIssue[];
+  /** The handoff trace id the link carries, or null (the studio then makes a fresh one). */
+  readonly traceId: string | null;
+  readonly draw: DrawMode;
+}
+
+function studioIssue(param: string, expected: string, raw: string): ParamIssue {
+  const received = JSON.stringify(raw);
+  return { param, expected, received, message: `${param}: expected ${expected}, received ${received}` };
+}
+
+/** Reads a query string (`?columns=80&color=true`) into validated params and issues. */
+export function readUrlState(search: string): UrlState {
+  const query = new URLSearchParams(search);
+  const accepted: Record<string, string> = {};
+  const issues: ParamIssue[] = [];
+  for (const key of new Set(query.keys())) {
+    if (STUDIO_KEY_SET.has(key)) continue;
+    const values = query.getAll(key);
+    const raw = values.length === 1 ? values[0] : values;
+    try {
+      resolveParams({ [key]: raw }, 'strings');
+      accepted[key] = raw as string;
+    } catch (err) {
+      if (!(err instanceof ParamsError)) throw err;
+      issues.push(...err.issues);
+    }
+  }
+  const trace = query.get('traceId');
+  if (trace !== null && !isTraceId(trace))
+    issues.push(studioIssue('traceId', '32 lowercase hex digits, not all zero', trace));
+  const draw = query.get('draw');
+  const drawOk = draw !== null && (DRAW_MODES as readonly string[]).includes(draw);
+  if (draw !== null && !drawOk) issues.push(studioIssue('draw', `one of ${DRAW_MODES.join(', ')}`, draw));
+  return {
+    params: resolveParams(accepted, 'strings'),
+    issues,
+    traceId: trace !== null && isTraceId(trace) ? trace : null,
+    draw: drawOk ? (draw as DrawMode) : 'auto',
+  };
+}
+
+/** The params that differ from their defaults, as query-string text. */
+export function changedParams(params: RenderParams): Record<string, string> {
+  const defaults = defaultParams();
+  const out: Record<string, string> = {};
+  for (const { name } of PARAMS) if (params[name] !== defaults[name]) out[name] = String(params[name]);
+  return out;
+}
+
+/**
+ * The query string for `params` (non-defaults only, in schema order), keeping the studio's
+ * own keys (traceId) from `current`. Returns '' when everything is at its default.
+ */
+export function writeUrlQuery(params: RenderParams, current: string): string {
+  const from = new URLSearchParams(current);
+  const query = new URLSearchParams(changedParams(params));
+  for (const key of STUDIO_KEYS) {
+    const value = from.get(key);
+    if (value !== null) query.set(key, value);
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}

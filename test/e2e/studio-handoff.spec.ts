@@ -1,0 +1,164 @@
+/**
+ * The postMessage handoff (SPEC 4.3, docs/handoff.md): a receiver on a second origin gets
+ * frames that match the documented schema, with acknowledgement-driven backpressure; a page on
+ * a third origin gets nothing and its messages are ignored; the launch address has the
+ * documented shape.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { handoffFrameSchema, MAX_FRAMES_IN_FLIGHT } from '../../engine/protocol/handoff.js';
+import { REPO_ROOT } from '../support/browser.js';
+import { cameraY4m } from '../support/media.js';
+import {
+  collectErrors,
+  eventually,
+  fakeCameraFlags,
+  launchStudioBrowser,
+  startOrigin,
+  startStudio,
+  stubServerRoutes,
+} from '../support/studio.js';
+
+const RECEIVER = fs.readFileSync(path.join(REPO_ROOT, 'test/e2e/pages/handoff-receiver.html'), 'utf8');
+
+interface Recorded {
+  origin: string;
+  data: { type?: string; seq?: number } & Record<string, unknown>;
+  at: number;
+}
+
+describe('studio: postMessage handoff', () => {
+  let browser: Browser | null = null;
+  let studio: { app: FastifyInstance; url: string };
+  let receiver: Awaited<ReturnType<typeof startOrigin>>;
+  let third: Awaited<ReturnType<typeof startOrigin>>;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    const y4m = cameraY4m();
+    if (y4m) browser = await launchStudioBrowser(fakeCameraFlags(y4m));
+    studio = await startStudio();
+    receiver = await startOrigin({ '/': RECEIVER });
+    third = await startOrigin({ '/': RECEIVER });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await studio?.app.close();
+    await receiver?.close();
+    await third?.close();
+  });
+  beforeEach(async (ctx) => {
+    if (!browser) return ctx.skip();
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await stubServerRoutes(context, { receiverOrigin: receiver.url });
+    page = await context.newPage();
+    errors = collectErrors(page);
+    await page.goto(`${studio.url}/?columns=48&color=true`);
+    await page.getByRole('button', { name: 'Webcam' }).click();
+    await eventually(() => page.getByRole('img', { name: /^ASCII art, 48 by 18 characters$/ }).count()).toBe(1);
+    await eventually(() => page.getByText(`Receiver ${receiver.url}`).count()).toBe(1);
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  const frames = async (p: Page) =>
+    ((await p.evaluate(() => (window as unknown as { recorded: unknown[] }).recorded)) as Recorded[]).filter(
+      (m) => m.data?.type === 'frame',
+    );
+  const openReceiver = async () => {
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Open receiver' }).click(),
+    ]);
+    await popup.waitForLoadState();
+    return popup;
+  };
+  const status = () => page.getByRole('status').filter({ hasText: /Streaming|Waiting|Ignored/ });
+
+  it('opens the receiver at the documented launch address and streams frames of the documented schema', async () => {
+    expect(await page.getByRole('radio', { name: 'Webcam stream' }).isChecked()).toBe(true);
+    const popup = await openReceiver();
+
+    const launch = new URL(popup.url());
+    expect(launch.origin).toBe(receiver.url);
+    expect(launch.pathname).toBe('/');
+    expect([...launch.searchParams.keys()]).toEqual(['handoff', 'protocol', 'mode', 'source', 'traceId']);
+    expect(Object.fromEntries(launch.searchParams)).toMatchObject({
+      handoff: 'glyphcast-studio',
+      protocol: 'platform.handoff.v1',
+      mode: 'webcam-stream',
+      source: new URL(studio.url).host,
+    });
+    const traceId = launch.searchParams.get('traceId');
+    expect(traceId).toMatch(/^(?!0{32})[0-9a-f]{32}$/);
+    expect(await page.getByLabel('Launch address').textContent()).toBe(popup.url());
+
+    await eventually(async () => (await frames(popup)).length).toBeGreaterThanOrEqual(6);
+    const got = await frames(popup);
+    got.forEach((m, i) => {
+      expect(m.origin).toBe(studio.url);
+      const frame = handoffFrameSchema.parse(m.data);
+      expect(frame).toMatchObject({
+        seq: i,
+        mode: 'webcam-stream',
+        traceId,
+        sourceTag: 'glyphcast-studio',
+        columns: 48,
+        rows: 18,
+      });
+      expect(frame.lines).toHaveLength(18);
+      expect(frame.lines.every((l) => [...l].length === 48)).toBe(true);
+      expect(frame.chroma?.encoding).toBe('rgb24-b64-v1');
+      expect(atob(frame.chroma?.data ?? '')).toHaveLength(48 * 18 * 3);
+    });
+    expect(new Set(got.map((m) => JSON.stringify((m.data as { lines: string[] }).lines))).size).toBeGreaterThan(1);
+    await eventually(() => status().textContent()).toMatch(/^Streaming: \d+ sent, \d+ acknowledged/);
+    expect(errors).toEqual([]);
+  });
+
+  it('never has more frames in flight than the receiver acknowledges', async () => {
+    const popup = await openReceiver();
+    await eventually(async () => (await frames(popup)).length).toBeGreaterThanOrEqual(2);
+    await popup.evaluate(() => {
+      (window as unknown as { acking: boolean }).acking = false;
+    });
+    const acked = (await frames(popup)).length;
+    // The studio keeps rendering camera frames; it may send only MAX_FRAMES_IN_FLIGHT more.
+    await eventually(() => status().textContent()).toContain(`${MAX_FRAMES_IN_FLIGHT} in flight`);
+    const copy = () => page.getByRole('img', { name: /^ASCII art/ }).screenshot();
+    const before = await copy();
+    await eventually(async () => (await copy()).equals(before)).toBe(false);
+    expect((await frames(popup)).length).toBe(acked + MAX_FRAMES_IN_FLIGHT);
+
+    await popup.evaluate(() => {
+      (window as unknown as { acking: boolean }).acking = true;
+      const last = (window as unknown as { recorded: Recorded[] }).recorded
+        .filter((m) => m.data?.type === 'frame')
+        .at(-1);
+      window.opener.postMessage({ protocol: 'platform.handoff.v1', type: 'ack', seq: last?.data.seq }, '*');
+    });
+    await eventually(async () => (await frames(popup)).length).toBeGreaterThan(acked + MAX_FRAMES_IN_FLIGHT);
+  });
+
+  it('a page on a third origin receives nothing, and its messages are ignored', async () => {
+    const popup = await openReceiver();
+    await eventually(async () => (await frames(popup)).length).toBeGreaterThanOrEqual(2);
+    await eventually(() => status().textContent()).toMatch(/^Streaming: \d+ sent/);
+    const sentBefore = Number(/(\d+) sent/.exec((await status().textContent()) ?? '')?.[1]);
+
+    // The receiver window is navigated to another origin; that page talks to the studio too.
+    await popup.goto(`${third.url}/${new URL(popup.url()).search}`);
+    await eventually(() => status().textContent()).toContain(`not from the receiver (last from ${third.url})`);
+    await eventually(async () => Number(/(\d+) sent/.exec((await status().textContent()) ?? '')?.[1])).toBeGreaterThan(
+      sentBefore,
+    );
+    expect(new URL(popup.url()).origin).toBe(third.url);
+    expect(await frames(popup)).toEqual([]);
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * The studio with an image: loads cleanly, renders a dropped image, every control is live and
+ * kept in the URL, and every download equals the server's render of the same image and params.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FORMAT_INFO } from '../../engine/encode/formats.js';
+import { FORMATS } from '../../engine/params.js';
+import { REPO_ROOT } from '../support/browser.js';
+import {
+  collectErrors,
+  downloadText,
+  dropFile,
+  eventually,
+  FIXTURE_PNG,
+  launchStudioBrowser,
+  serverRender,
+  startStudio,
+  stubServerRoutes,
+  withoutTimings,
+} from '../support/studio.js';
+
+const SCREENSHOTS = path.join(REPO_ROOT, 'docs/screenshots');
+
+describe('studio: image mode', () => {
+  let browser: Browser | null;
+  let studio: { app: FastifyInstance; url: string };
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    browser = await launchStudioBrowser();
+    studio = await startStudio();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await studio?.app.close();
+  });
+  beforeEach(async (ctx) => {
+    if (!browser) return ctx.skip();
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    await stubServerRoutes(context, { receiverOrigin: null });
+    page = await context.newPage();
+    errors = collectErrors(page);
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  const art = () => page.getByRole('img', { name: /^ASCII art, \d+ by \d+ characters$/ });
+  const download = (format: (typeof FORMATS)[number]) =>
+    downloadText(page, () => page.getByRole('button', { name: `Download ${FORMAT_INFO[format].label}` }).click());
+
+  it('loads with no console errors, says how it renders, and renders a dropped image', async () => {
+    await page.goto(studio.url);
+    await eventually(() => page.getByRole('status').first().textContent()).toContain('drawn with WebGPU');
+    await dropFile(page, page.getByText('Drop an image or a video here'), FIXTURE_PNG, 'image/png');
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 120 by \d+ characters$/);
+    await eventually(() => page.getByText('512×512').or(page.getByText('413×356')).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('renders an image pasted from the clipboard', async () => {
+    await page.goto(`${studio.url}/?columns=60`);
+    const base64 = fs.readFileSync(FIXTURE_PNG).toString('base64');
+    await page.evaluate((b64) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'pasted.png', { type: 'image/png' }));
+      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true }));
+    }, base64);
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 60 by /);
+    const { name, text } = await download('text');
+    expect(name).toMatch(/^glyphcast-pasted-60x\d+\.txt$/);
+    expect(text).toBe((await serverRender(FIXTURE_PNG, { columns: 60 })).body);
+  });
+
+  it('downloads the frame in all six formats, each equal to the server render of the same image and params', async () => {
+    const query = { columns: '72', color: 'true', charset: 'standard', monoColor: '#ffcc00' };
+    await page.goto(`${studio.url}/?${new URLSearchParams(query)}`);
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 72 by /);
+    for (const format of FORMATS) {
+      const { name, text } = await download(format);
+      expect(name).toMatch(
+        new RegExp(
+          `^glyphcast-bright-smarties-72x\\d+${format === 'json-compact' ? '\\.compact' : ''}\\.${FORMAT_INFO[format].extension}$`,
+        ),
+      );
+      const expected = await serverRender(FIXTURE_PNG, {
+        columns: 72,
+        color: true,
+        charset: 'standard',
+        monoColor: '#ffcc00',
+        format,
+      });
+      if (format === 'json' || format === 'json-compact')
+        expect(withoutTimings(text)).toEqual(withoutTimings(expected.body));
+      else expect(text).toBe(expected.body);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('changing a control changes the output and the link; the output still equals the server render', async () => {
+    await page.goto(studio.url);
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 120 by /);
+    const before = await download('text');
+
+    await page.getByRole('combobox', { name: 'Character set' }).selectOption('blocks');
+    await page.getByRole('spinbutton', { name: 'Columns' }).fill('64');
+    await page.getByRole('spinbutton', { name: 'Columns' }).press('Enter');
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 64 by /);
+    await eventually(() => new URL(page.url()).search).toBe('?columns=64&charset=blocks');
+
+    const after = await download('text');
+    expect(after.text).not.toBe(before.text);
+    expect(after.text).toBe((await serverRender(FIXTURE_PNG, { columns: 64, charset: 'blocks' })).body);
+
+    // Keyboard: a slider moves by its step, and the reset button brings the default back.
+    const contrast = page.getByRole('slider', { name: 'Contrast' });
+    await contrast.focus();
+    await contrast.press('ArrowRight');
+    await eventually(() => new URL(page.url()).searchParams.get('contrast')).toBe('1.2');
+    await page.getByRole('button', { name: 'Reset Contrast to 1.15' }).click();
+    await eventually(() => new URL(page.url()).searchParams.get('contrast')).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('reads the whole look from the link, and reports a bad value while keeping its default', async () => {
+    await page.goto(`${studio.url}/?columns=9000&charset=dots&invert=maybe&color=true`);
+    const notice = page.getByRole('status').filter({ hasText: 'Some values in this link were not used' });
+    await eventually(() => notice.textContent()).toContain(
+      'columns: expected an integer from 8 to 400, received "9000"',
+    );
+    await eventually(() => notice.textContent()).toContain('invert: expected true or false, received "maybe"');
+    await eventually(() => page.getByRole('spinbutton', { name: 'Columns' }).inputValue()).toBe('120');
+    await eventually(() => page.getByRole('combobox', { name: 'Character set' }).inputValue()).toBe('dots');
+    await eventually(() => page.getByRole('switch', { name: 'Color' }).isChecked()).toBe(true);
+  });
+
+  it('applies a quality preset and shows it pressed', async () => {
+    await page.goto(studio.url);
+    await page.getByRole('button', { name: 'Low light' }).click();
+    await eventually(() => page.getByRole('button', { name: 'Low light' }).getAttribute('aria-pressed')).toBe('true');
+    const search = new URL(page.url()).searchParams;
+    expect(search.get('qualityTarget')).toBe('low-light');
+    expect(search.get('gamma')).toBe('1.4');
+  });
+
+  it('renders an image URL through the server render API', async () => {
+    const calls = await stubServerRoutes(context, {
+      receiverOrigin: null,
+      images: { 'https://images.example/smarties.png': FIXTURE_PNG },
+    });
+    await page.goto(`${studio.url}/?columns=48`);
+    await page.getByRole('textbox', { name: 'Image URL' }).fill('https://images.example/smarties.png');
+    await page.getByRole('button', { name: 'Render URL' }).click();
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 48 by /);
+    expect(calls.at(-1)?.body).toMatchObject({
+      imageUrl: 'https://images.example/smarties.png',
+      format: 'json-compact',
+      columns: 48,
+    });
+    const { text } = await download('text');
+    expect(text).toBe((await serverRender(FIXTURE_PNG, { columns: 48 })).body);
+
+    await page.getByRole('textbox', { name: 'Image URL' }).fill('https://elsewhere.example/x.png');
+    await page.getByRole('button', { name: 'Render URL' }).click();
+    await eventually(() => page.getByRole('alert').first().textContent()).toContain('is not on an allowlisted host');
+  });
+
+  it('saves screenshots of image mode, mono and color', async () => {
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    const image = path.join(path.dirname(FIXTURE_PNG), 'portrait_astronaut.png');
+    await page.goto(`${studio.url}/?columns=140&charset=standard`);
+    await page.getByLabel('Open an image or video file').setInputFiles(image);
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 140 by /);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'studio-image.png') });
+    await page.getByRole('switch', { name: 'Color' }).check();
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await eventually(() => page.getByText('413×356').count()).toBe(1);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'studio-color.png') });
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * The studio with streams: the webcam (Chromium's fake camera fed from a real clip) and a video
+ * file. Frames keep changing; the motion control and the HUD are live; clips record; camera
+ * failures are explained in plain words.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../support/browser.js';
+import { cameraY4m, videoWebm } from '../support/media.js';
+import {
+  collectErrors,
+  downloadText,
+  eventually,
+  fakeCameraFlags,
+  launchStudioBrowser,
+  startStudio,
+  stubServerRoutes,
+} from '../support/studio.js';
+
+describe('studio: webcam and video', () => {
+  let browser: Browser | null = null;
+  let studio: { app: FastifyInstance; url: string };
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let video: string | null;
+
+  beforeAll(async () => {
+    const y4m = cameraY4m();
+    video = videoWebm();
+    if (y4m) browser = await launchStudioBrowser(fakeCameraFlags(y4m));
+    studio = await startStudio();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await studio?.app.close();
+  });
+  beforeEach(async (ctx) => {
+    if (!browser) return ctx.skip();
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: studio.url });
+    await stubServerRoutes(context, { receiverOrigin: null });
+    page = await context.newPage();
+    errors = collectErrors(page);
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  /** A HUD figure by its term ("fps", "Δ glyphs"). */
+  const hud = (term: string) =>
+    page
+      .getByLabel('Performance')
+      .locator('div', { has: page.getByText(term, { exact: true }) })
+      .locator('dd');
+  const copyText = async () => {
+    await page.getByRole('button', { name: 'Copy text' }).click();
+    return page.evaluate(() => navigator.clipboard.readText());
+  };
+
+  it('webcam mode shows changing frames, with the camera picker, the HUD and the motion control', async () => {
+    await page.goto(`${studio.url}/?columns=80`);
+    await page.getByRole('button', { name: 'Webcam' }).click();
+    await eventually(() => page.getByRole('button', { name: 'Stop webcam' }).count()).toBe(1);
+    await eventually(() => page.getByRole('combobox', { name: 'Camera' }).textContent()).toContain(
+      'camera-160x120.y4m',
+    );
+    await eventually(() => page.getByRole('img', { name: /^ASCII art, 80 by 30 characters$/ }).count()).toBe(1);
+
+    const first = await copyText();
+    await eventually(copyText).not.toBe(first);
+    await eventually(async () => Number(await hud('fps').textContent())).toBeGreaterThan(0);
+    await eventually(async () => (await hud('Δ glyphs').textContent()) ?? '').toMatch(/^\d+\.\d%$/);
+
+    const motion = page.getByRole('group', { name: 'Motion' }).getByRole('slider', { name: 'Motion sensitivity' });
+    await motion.focus();
+    await motion.press('ArrowLeft');
+    await eventually(() => new URL(page.url()).searchParams.get('motionSensitivity')).toBe('0.65');
+
+    // The screenshot shows the standard ramp, wider.
+    await page.getByRole('combobox', { name: 'Character set' }).selectOption('standard');
+    await page.getByRole('spinbutton', { name: 'Columns' }).fill('112');
+    await page.getByRole('spinbutton', { name: 'Columns' }).press('Enter');
+    await eventually(() => page.getByRole('img', { name: /^ASCII art, 112 by 42 characters$/ }).count()).toBe(1);
+    fs.mkdirSync(path.join(REPO_ROOT, 'docs/screenshots'), { recursive: true });
+    await page.screenshot({ path: path.join(REPO_ROOT, 'docs/screenshots/studio-webcam.png') });
+    await page.getByRole('button', { name: 'Stop webcam' }).click();
+    await eventually(() => page.getByRole('button', { name: 'Webcam' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('records a clip of a stream as JSON lines and as an HTML flipbook', async () => {
+    await page.goto(`${studio.url}/?columns=40&color=true`);
+    await page.getByRole('button', { name: 'Webcam' }).click();
+    await eventually(() => page.getByRole('img', { name: /^ASCII art, 40 by / }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Record clip' }).click();
+    const stop = page.getByRole('button', { name: /^Stop recording/ });
+    await eventually(async () =>
+      Number((/\(([\d.]+) s\)/.exec((await stop.textContent()) ?? '') ?? [])[1] ?? 0),
+    ).toBeGreaterThan(1);
+    await stop.click();
+
+    const jsonl = await downloadText(page, () =>
+      page.getByRole('button', { name: 'Download frames (.jsonl)' }).click(),
+    );
+    expect(jsonl.name).toMatch(/-clip\.jsonl$/);
+    const [header, ...frames] = jsonl.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(header).toMatchObject({ type: 'clip', format: 'glyphcast-clip', version: 1, frames: frames.length });
+    expect(frames.length).toBeGreaterThan(2);
+    frames.forEach((f, seq) => {
+      expect(f).toMatchObject({
+        type: 'frame',
+        seq,
+        columns: 40,
+        rows: f.lines.length,
+        chroma: { encoding: 'rgb24-b64-v1' },
+      });
+      expect(f.lines.every((l: string) => [...l].length === 40)).toBe(true);
+      if (seq > 0) expect(f.t).toBeGreaterThan(frames[seq - 1].t);
+    });
+
+    const html = await downloadText(page, () =>
+      page.getByRole('button', { name: 'Download flipbook (.html)' }).click(),
+    );
+    expect(html.name).toMatch(/-clip\.html$/);
+    expect(html.text).toContain(`aria-label="ASCII clip, ${frames.length} frames"`);
+    const flipbook = await context.newPage();
+    await flipbook.setContent(html.text);
+    await eventually(() => flipbook.getByText(`frame 2 of ${frames.length}`).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('explains a blocked camera in plain words', async () => {
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+    await page.goto(studio.url);
+    await page.getByRole('button', { name: 'Webcam' }).click();
+    await eventually(() => page.getByRole('alert').first().textContent()).toContain(
+      'Camera access is blocked. Allow the camera for this site',
+    );
+  });
+
+  it('plays, pauses, seeks and loops a video file, rendering the frame shown', async (ctx) => {
+    if (!video) return ctx.skip();
+    await page.goto(`${studio.url}/?columns=64`);
+    await page.getByLabel('Open an image or video file').setInputFiles(video);
+    await eventually(() => page.getByRole('img', { name: /^ASCII art, 64 by / }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await eventually(() => page.getByRole('button', { name: 'Play' }).count()).toBe(1);
+    expect(await page.getByRole('checkbox', { name: 'Loop' }).isChecked()).toBe(true);
+
+    const seek = page.getByRole('slider', { name: 'Seek' });
+    await seek.fill('0.5');
+    await eventually(() => seek.getAttribute('aria-valuetext')).toMatch(/^0:00 of 0:0\d$/);
+    const early = await copyText();
+    await seek.fill('3.5');
+    await eventually(() => seek.getAttribute('aria-valuetext')).toMatch(/^0:03 of 0:0\d$/);
+    await eventually(copyText).not.toBe(early);
+
+    await page.getByRole('checkbox', { name: 'Loop' }).uncheck();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await eventually(() => page.getByRole('button', { name: 'Play' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Media fixtures made at test time from the real clip in ../shared/bench/corpus/video (the
+ * OpenCV pedestrian clip) with ffmpeg, into test-results/fixtures (git-ignored): a small .y4m
+ * for Chromium's fake camera and a WebM for the video-file source.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from './browser.js';
+import { unavailable } from './env.js';
+import { CORPUS } from './studio.js';
+
+const OUT = path.join(REPO_ROOT, 'test-results/fixtures');
+const CLIP = path.join(CORPUS, 'video/vtest.avi');
+
+function hasFfmpeg(): boolean {
+  try {
+    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Encodes (once) `name` from the clip with ffmpeg arguments; null (a skip) without ffmpeg outside CI. */
+function make(name: string, args: string[]): string | null {
+  const file = path.join(OUT, name);
+  if (fs.existsSync(file)) return file;
+  if (!hasFfmpeg()) {
+    unavailable('ffmpeg', 'not on PATH');
+    return null;
+  }
+  fs.mkdirSync(OUT, { recursive: true });
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args, `${file}.part`], { stdio: 'inherit' });
+  fs.renameSync(`${file}.part`, file);
+  return file;
+}
+
+/** 3 s of the clip at 160 x 120, 10 fps, raw YUV 4:2:0 (what --use-file-for-fake-video-capture reads). */
+export function cameraY4m(): string | null {
+  return make('camera-160x120.y4m', [
+    '-t',
+    '3',
+    '-i',
+    CLIP,
+    '-vf',
+    'scale=160:120',
+    '-pix_fmt',
+    'yuv420p',
+    '-f',
+    'yuv4mpegpipe',
+  ]);
+}
+
+/** 4 s of the clip at 320 x 240 as VP8 WebM (plays in every Chromium build). */
+export function videoWebm(): string | null {
+  return make('clip-320x240.webm', [
+    '-t',
+    '4',
+    '-i',
+    CLIP,
+    '-vf',
+    'scale=320:240',
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '400k',
+    '-an',
+    '-f',
+    'webm',
+  ]);
+}
+
+/**
+ * 1280 x 720 at 30 fps, VP8 WebM, for the fps benchmark: the clip scaled up and its 10 fps
+ * resampled to 30 (each source frame shown three times, so the player presents 30 frames a second).
+ */
+export function benchWebm(seconds = 8): string | null {
+  const filter = 'scale=1280:720,fps=30';
+  const encode = ['-c:v', 'libvpx', '-b:v', '4M', '-an', '-f', 'webm'];
+  return make(`bench-1280x720-30fps-${seconds}s.webm`, ['-t', String(seconds), '-i', CLIP, '-vf', filter, ...encode]);
+}

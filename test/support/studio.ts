@@ -1,0 +1,194 @@
+/**
+ * Support for the studio's browser tests: the built studio served by the real Fastify app,
+ * Chromium launched for it, the server routes that are still being built (stubbed in one
+ * place), the engine's own render of a fixture (what the server answers), small static origins
+ * for handoff receivers, and console-error collection.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { encode } from '../../engine/encode/index.js';
+import { decodeImage } from '../../engine/node/decode.js';
+import { type RenderParams, resolveParams } from '../../engine/params.js';
+import { handoffManifest } from '../../engine/protocol/handoff.js';
+import { renderImage } from '../../engine/render.js';
+import { buildApp } from '../../server/app.js';
+import { configFromEnv } from '../../server/config.js';
+import { CHROMIUM, CHROMIUM_FLAGS, launchChromium, REPO_ROOT } from './browser.js';
+import { unavailable } from './env.js';
+
+/** The shared bench corpus beside the repository (../shared). */
+export const CORPUS = path.resolve(REPO_ROOT, '../shared/bench/corpus');
+/** A PNG without an ICC profile: the browser decode equals sharp's bit for bit. */
+export const FIXTURE_PNG = path.join(CORPUS, 'dev/bright_smarties.png');
+
+/**
+ * Headless Chromium presents WebGPU canvases only through a Vulkan-backed shared image; without
+ * these flags the GPU process fails to create the swap-chain image on the first present and the
+ * device is lost (the studio then falls back to Canvas 2D). A desktop browser needs none of this.
+ */
+export const WEBGPU_CANVAS_FLAGS = [
+  '--enable-features=Vulkan',
+  '--use-vulkan=swiftshader',
+  '--use-angle=swiftshader',
+  '--disable-gpu-rasterization',
+];
+
+/** A camera fed from a file, granted without a prompt. */
+export function fakeCameraFlags(y4m: string): string[] {
+  return [
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${y4m}`,
+  ];
+}
+
+/** Chromium with WebGPU (and the canvas flags), or null (a skip) when it is missing outside CI. */
+export function launchStudioBrowser(extraArgs: string[] = []): Promise<Browser | null> {
+  return launchChromium([...WEBGPU_CANVAS_FLAGS, ...extraArgs]);
+}
+
+/** Chromium with WebGPU switched off (no adapter), as on most browsers without WebGPU. */
+export async function launchBrowserWithoutWebGpu(extraArgs: string[] = []): Promise<Browser | null> {
+  if (!fs.existsSync(CHROMIUM)) {
+    unavailable('Chromium', `${CHROMIUM} not found`);
+    return null;
+  }
+  const args = CHROMIUM_FLAGS.filter((f) => f !== '--enable-unsafe-webgpu');
+  return chromium.launch({ executablePath: CHROMIUM, args: [...args, ...extraArgs] });
+}
+
+/** The built studio (npm run build:studio; test:e2e builds first) served by the real app on 127.0.0.1. */
+export async function startStudio(): Promise<{ app: FastifyInstance; url: string }> {
+  if (!fs.existsSync(path.join(REPO_ROOT, 'dist/studio/index.html'))) {
+    throw new Error('dist/studio is not built: run npm run build:studio (npm run test:e2e does it)');
+  }
+  const app = await buildApp(configFromEnv({ HOST: '127.0.0.1', PORT: '0' }));
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, url };
+}
+
+/** Renders a file as the server's /api/v1/render does: sharp decode, resolveParams, renderImage, encode. */
+export async function serverRender(file: string, input: Record<string, unknown>) {
+  const image = await decodeImage(fs.readFileSync(file));
+  const params: RenderParams = resolveParams(input, 'json');
+  return encode(renderImage(image, params), params);
+}
+
+/**
+ * The server's /api/v1/a2v-handoff and /api/v1/render are being built on another branch. Until
+ * they are merged, this one switch stubs both with the shapes they will serve: the manifest is
+ * `handoffManifest(...)` itself, and a render is `serverRender` of the local file an imageUrl
+ * maps to. Once the real routes exist, set it to false (the render stub also stands in for the
+ * server's HTTPS fetch, so URL tests then need an allowlisted host serving the fixture).
+ */
+export const STUB_PENDING_SERVER_ROUTES = true;
+
+export interface StubOptions {
+  /** The receiver origin the manifest names (null: none configured). */
+  readonly receiverOrigin: string | null;
+  /** imageUrl -> local file the stubbed render reads. */
+  readonly images?: Readonly<Record<string, string>>;
+}
+
+export interface RenderCall {
+  readonly body: Record<string, unknown>;
+}
+
+/** Installs the stubs on a context; returns the render requests seen (for assertions). */
+export async function stubServerRoutes(context: BrowserContext, options: StubOptions): Promise<RenderCall[]> {
+  const calls: RenderCall[] = [];
+  if (!STUB_PENDING_SERVER_ROUTES) return calls;
+  await context.route('**/api/v1/a2v-handoff', (route) =>
+    route.fulfill({
+      json: handoffManifest({ version: '0.3.0', receiverOrigin: options.receiverOrigin, platformKeyConfigured: false }),
+    }),
+  );
+  await context.route('**/api/v1/render', async (route) => {
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    calls.push({ body });
+    const { imageUrl, ...params } = body;
+    const file = options.images?.[String(imageUrl)];
+    if (!file) {
+      await route.fulfill({
+        status: 400,
+        json: {
+          error: { code: 'image_url_not_allowed', message: `${String(imageUrl)} is not on an allowlisted host` },
+        },
+      });
+      return;
+    }
+    const out = await serverRender(file, params);
+    await route.fulfill({ status: 200, contentType: out.contentType, body: out.body });
+  });
+  return calls;
+}
+
+/** Collects console errors and uncaught page errors (a test asserts the list is empty). */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** A tiny static site on its own 127.0.0.1 port, i.e. its own origin. */
+export async function startOrigin(
+  pages: Readonly<Record<string, string>>,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const page = pages[new URL(req.url ?? '/', 'http://x').pathname];
+    if (page === undefined) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** Fills a DataTransfer with a file in the page and drops it on an element. */
+export async function dropFile(page: Page, target: ReturnType<Page['locator']>, file: string, type: string) {
+  const base64 = fs.readFileSync(file).toString('base64');
+  const name = path.basename(file);
+  const dataTransfer = await page.evaluateHandle(
+    ({ base64, name, type }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], name, { type }));
+      return dt;
+    },
+    { base64, name, type },
+  );
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+}
+
+/** The text of a download, with the name it was saved under. */
+export async function downloadText(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const file = await download.path();
+  return { name: download.suggestedFilename(), text: fs.readFileSync(file, 'utf8') };
+}
+
+/** A JSON body with the measured timings removed (they differ between any two renders). */
+export function withoutTimings(json: string): unknown {
+  const body = JSON.parse(json) as { evidence?: { timings?: unknown; director?: { ms?: unknown } | null } };
+  if (body.evidence) {
+    delete body.evidence.timings;
+    if (body.evidence.director) delete body.evidence.director.ms;
+  }
+  return body;
+}
+
+/** Polls a condition in the page (never a fixed sleep), with room for a loaded CI machine. */
+export function eventually<T>(read: () => T | Promise<T>, timeout = 20_000) {
+  return expect.poll(read, { timeout, interval: 100 });
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { encodeJsonCompact } from '../../engine/encode/json.js';
+import { defaultParams, resolveParams } from '../../engine/params.js';
+import { renderImage } from '../../engine/render.js';
+import { CLIP_MAX_FRAMES, ClipRecorder, clipToHtmlFlipbook, clipToJsonLines } from '../../studio/export/clip.js';
+import { clipFileName, exportFileName, slug } from '../../studio/export/file-names.js';
+import { gridFromCompact } from '../../studio/render/compact-grid.js';
+
+/** A 4 x 2 gradient image. */
+const image = { width: 4, height: 2, data: Uint8Array.from({ length: 32 }, (_, i) => (i % 4 === 3 ? 255 : i * 8)) };
+
+describe('export file names', () => {
+  it('carry the source, the grid size and the SPEC extension; compact JSON is told apart', () => {
+    expect(slug('My Photo (1).PNG')).toBe('my-photo-1');
+    expect(exportFileName('My Photo.png', 'text', 120, 45)).toBe('glyphcast-my-photo-120x45.txt');
+    expect(exportFileName('a.png', 'ansi', 8, 2)).toBe('glyphcast-a-8x2.ans');
+    expect(exportFileName('a.png', 'json', 8, 2)).toBe('glyphcast-a-8x2.json');
+    expect(exportFileName('a.png', 'json-compact', 8, 2)).toBe('glyphcast-a-8x2.compact.json');
+    expect(exportFileName('', 'svg', 8, 2)).toBe('glyphcast-frame-8x2.svg');
+    expect(clipFileName('/dev/video0', 'jsonl')).toBe('glyphcast-video0-clip.jsonl');
+  });
+});
+
+describe('gridFromCompact', () => {
+  it('rebuilds the grid a json-compact body was encoded from', () => {
+    for (const charset of ['standard', 'dots', 'blocks'] as const) {
+      const params = resolveParams({ columns: 8, color: true, charset }, 'json');
+      const grid = renderImage(image, params);
+      const back = gridFromCompact(JSON.parse(encodeJsonCompact(grid, params)));
+      expect(back.glyphs).toEqual(grid.glyphs);
+      expect(back.colors).toEqual(grid.colors);
+      expect(back.table).toBe(grid.table);
+    }
+  });
+});
+
+describe('clips', () => {
+  const params = resolveParams({ columns: 8, color: true }, 'json');
+  const grid = renderImage(image, params);
+
+  it('record frames with their time from the first, and stop when full', () => {
+    const rec = new ClipRecorder('cam', params);
+    expect(rec.add(grid, 5000)).toBe(true);
+    expect(rec.add(grid, 5040)).toBe(true);
+    expect(rec.durationMs).toBe(40);
+    expect(rec.add(grid, 16_000)).toBe(false);
+    const full = new ClipRecorder('cam', params);
+    for (let i = 0; i < CLIP_MAX_FRAMES; i++) full.add(grid, i);
+    expect(full.add(grid, CLIP_MAX_FRAMES)).toBe(false);
+    expect(full.count).toBe(CLIP_MAX_FRAMES);
+  });
+
+  it('write JSON lines: a header, then one frame per line', () => {
+    const rec = new ClipRecorder('cam', params);
+    rec.add(grid, 0);
+    rec.add(grid, 100);
+    const lines = clipToJsonLines(rec.finish())
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ type: 'clip', format: 'glyphcast-clip', version: 1, frames: 2, durationMs: 100 });
+    expect(lines[1]).toMatchObject({
+      type: 'frame',
+      seq: 0,
+      t: 0,
+      columns: 8,
+      rows: grid.rows,
+      chroma: { encoding: 'rgb24-b64-v1' },
+    });
+    expect(lines[2]).toMatchObject({ type: 'frame', seq: 1, t: 100 });
+  });
+
+  it('write an HTML flipbook whose embedded frames cannot close the script element', () => {
+    const table = [' ', '<', '/'];
+    const evil = { ...grid, table, columns: 4, rows: 1, glyphs: Uint8Array.of(1, 2, 1, 2) };
+    const rec = new ClipRecorder('cam', defaultParams());
+    rec.add(evil, 0);
+    const html = clipToHtmlFlipbook(rec.finish());
+    expect(html).toContain('aria-label="ASCII clip, 1 frames"');
+    expect(html).not.toContain('</</');
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(html).toContain('\\u003c/\\u003c/');
+  });
+});

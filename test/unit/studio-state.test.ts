@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { defaultParams, PARAMS, resolveParams } from '../../engine/params.js';
+import { formatValue, paramLabel, stepDecimals } from '../../studio/state/param-labels.js';
+import { applyPreset, PRESETS } from '../../studio/state/presets.js';
+import { isTraceId, newTraceId } from '../../studio/state/trace-id.js';
+import { changedParams, readUrlState, writeUrlQuery } from '../../studio/state/url-state.js';
+
+describe('studio URL state', () => {
+  it('an empty query is the defaults, with no issues', () => {
+    expect(readUrlState('')).toEqual({ params: defaultParams(), issues: [], traceId: null, draw: 'auto' });
+  });
+
+  it('reads every parameter as resolveParams reads strings', () => {
+    const { params, issues } = readUrlState('?columns=80&color=1&charset=blocks&contrast=1.5&monoColor=%23ABC');
+    expect(issues).toEqual([]);
+    expect(params).toMatchObject({ columns: 80, color: true, charset: 'blocks', contrast: 1.5, monoColor: '#aabbcc' });
+  });
+
+  it('reports each bad value with the engine message and keeps that default, keeping the good ones', () => {
+    const { params, issues } = readUrlState('?columns=9000&charset=dots&gamma=abc&bogus=1&dither=true&dither=false');
+    expect(issues.map((i) => i.message)).toEqual([
+      'columns: expected an integer from 8 to 400, received "9000"',
+      'gamma: expected a number from 0.2 to 3, received "abc"',
+      expect.stringMatching(/^bogus: expected a known parameter/),
+      'dither: expected true or false, given once, received ["true","false"]',
+    ]);
+    expect(params).toEqual(resolveParams({ charset: 'dots' }, 'json'));
+  });
+
+  it('writes only the parameters that differ from their defaults, in schema order, keeping traceId', () => {
+    const params = resolveParams({ invert: true, columns: 64, monoColor: '#e5e5e5' }, 'json');
+    expect(changedParams(params)).toEqual({ columns: '64', invert: 'true' });
+    const trace = 'ab'.repeat(16);
+    expect(writeUrlQuery(params, `?columns=1&traceId=${trace}`)).toBe(`?columns=64&invert=true&traceId=${trace}`);
+    expect(writeUrlQuery(defaultParams(), '?columns=64')).toBe('');
+  });
+
+  it('round-trips every parameter at a non-default value through the query string', () => {
+    const changed = Object.fromEntries(
+      PARAMS.map((p) => {
+        const k = p.kind;
+        const v =
+          k.type === 'boolean'
+            ? !p.default
+            : k.type === 'enum'
+              ? k.values.at(-1)
+              : k.type === 'color'
+                ? '#123456'
+                : k.max;
+        return [p.name, v];
+      }),
+    );
+    const params = resolveParams(changed, 'json');
+    expect(readUrlState(writeUrlQuery(params, ''))).toEqual({ params, issues: [], traceId: null, draw: 'auto' });
+  });
+
+  it('accepts a W3C trace id from the link and reports a malformed one', () => {
+    const id = '4bf92f3577b34da6a3ce929d0e0e4736';
+    expect(readUrlState(`?traceId=${id}`).traceId).toBe(id);
+    const bad = readUrlState('?traceId=00000000000000000000000000000000');
+    expect(bad.traceId).toBeNull();
+    expect(bad.issues[0].message).toMatch(/^traceId: expected 32 lowercase hex digits/);
+  });
+
+  it('reads the draw mode, and reports an unknown one', () => {
+    expect(readUrlState('?draw=canvas2d').draw).toBe('canvas2d');
+    const bad = readUrlState('?draw=vulkan');
+    expect(bad.draw).toBe('auto');
+    expect(bad.issues[0].message).toBe('draw: expected one of auto, webgpu, canvas2d, received "vulkan"');
+  });
+});
+
+describe('trace ids', () => {
+  it('are 32 lowercase hex digits from the CSPRNG, never all zero', () => {
+    const id = newTraceId();
+    expect(isTraceId(id)).toBe(true);
+    let calls = 0;
+    const zeroThenOnes = (b: Uint8Array) => b.fill(calls++ === 0 ? 0 : 1);
+    expect(newTraceId(zeroThenOnes)).toBe('01'.repeat(16));
+  });
+});
+
+describe('presets', () => {
+  it('one per qualityTarget rubric, each valid and setting the same parameters', () => {
+    expect(PRESETS.map((p) => p.target)).toEqual(['balanced', 'portrait', 'motion', 'low-light', 'round-trip']);
+    const keys = Object.keys(PRESETS[0].params).sort();
+    for (const preset of PRESETS) {
+      expect(Object.keys(preset.params).sort()).toEqual(keys);
+      expect(preset.params.qualityTarget).toBe(preset.target);
+      expect(resolveParams(preset.params, 'json')).toMatchObject(preset.params);
+    }
+  });
+
+  it('keeps the output settings and replaces only what the preset names', () => {
+    const mine = resolveParams({ columns: 200, color: true, charset: 'blocks', gamma: 2 }, 'json');
+    const out = applyPreset(mine, PRESETS[3]);
+    expect(out).toMatchObject({ columns: 200, color: true, charset: 'blocks', gamma: 1.4, qualityTarget: 'low-light' });
+  });
+});
+
+describe('parameter labels', () => {
+  it('are derived from the schema names', () => {
+    expect(paramLabel('edgeStrength')).toBe('Edge strength');
+    expect(paramLabel('motionSensitivity')).toBe('Motion sensitivity');
+    expect(paramLabel('maxGlyphRmse')).toBe('Max glyph RMSE');
+    expect(paramLabel('charset')).toBe('Character set');
+  });
+
+  it('format numbers to the precision of their step', () => {
+    const contrast = PARAMS.find((p) => p.name === 'contrast');
+    const columns = PARAMS.find((p) => p.name === 'columns');
+    expect(contrast && stepDecimals(contrast)).toBe(2);
+    expect(contrast && formatValue(contrast, 1.2)).toBe('1.20');
+    expect(columns && formatValue(columns, 120)).toBe('120');
+  });
+});
