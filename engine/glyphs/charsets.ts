@@ -37,6 +37,16 @@ export function isAsciiCharset(charset: Charset): boolean {
   return CHARSET_GLYPHS[charset].every((g) => g.charCodeAt(0) < 0x7f);
 }
 
+/**
+ * The glyph table of a charset, as CellGrid.table holds it: the ramp, then (ASCII charsets)
+ * the directional glyphs the ramp lacks, which `structure` may lay along contours.
+ */
+export function charsetTable(charset: Charset): readonly string[] {
+  const ramp = CHARSET_GLYPHS[charset];
+  const extras = isAsciiCharset(charset) ? DIRECTIONAL_GLYPHS.filter((g) => !ramp.includes(g)) : [];
+  return [...ramp, ...extras];
+}
+
 /** Every glyph any charset can print (what the font measurement covers), without repeats. */
 export const ALL_GLYPHS: readonly string[] = [
   ...new Set([...CHARSETS.flatMap((c) => CHARSET_GLYPHS[c]), ...DIRECTIONAL_GLYPHS]),

@@ -5,7 +5,7 @@
  */
 import { INK_ONE, SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y } from '../fixed.js';
 import { applyCellBlur, CELL_BLUR } from './cell-blur.js';
-import { CHARSET_GLYPHS, type Charset, DIRECTIONAL_GLYPHS, isAsciiCharset } from './charsets.js';
+import { CHARSET_GLYPHS, type Charset, charsetTable, isAsciiCharset } from './charsets.js';
 import { CELL_H, CELL_W, LEVEL_ALPHABET } from './font-format.js';
 import { GLYPH_BITMAPS } from './font-metrics.js';
 
@@ -51,8 +51,7 @@ function sampleMask(glyph: string): Int32Array {
 
 function buildTable(charset: Charset): GlyphTable {
   const ramp = CHARSET_GLYPHS[charset];
-  const extras = isAsciiCharset(charset) ? DIRECTIONAL_GLYPHS.filter((g) => !ramp.includes(g)) : [];
-  const table = [...ramp, ...extras];
+  const table = charsetTable(charset);
   const masks = table.map(sampleMask);
   const coverage = Int32Array.from(masks, (m) => Math.round(m.reduce((a, b) => a + b, 0) / SAMPLES_PER_CELL));
   const flatMasks = new Int32Array(table.length * SAMPLES_PER_CELL);
@@ -60,9 +59,7 @@ function buildTable(charset: Charset): GlyphTable {
   const blurredMasks = new Int32Array(table.length * SAMPLES_PER_CELL);
   for (let i = 0; i < masks.length; i++) blurredMasks.set(applyCellBlur(masks[i], CELL_BLUR), i * SAMPLES_PER_CELL);
   const rampOrder = Uint8Array.from(ramp.map((_, i) => i).sort((a, b) => coverage[a] - coverage[b] || a - b));
-  const directional = Int32Array.from(['|', '/', '-', '\\'], (g) =>
-    extras.length || ramp.includes(g) ? table.indexOf(g) : -1,
-  );
+  const directional = Int32Array.from(['|', '/', '-', '\\'], (g) => table.indexOf(g));
   return {
     charset,
     table,

@@ -3,7 +3,7 @@
  * the lines and the charset's table, colors from the `rgb24-b64-v1` chroma (zeros without it).
  */
 import { CHROMA_ENCODING } from '../../engine/encode/formats.js';
-import { CHARSET_GLYPHS, type Charset } from '../../engine/glyphs/charsets.js';
+import { type Charset, charsetTable } from '../../engine/glyphs/charsets.js';
 import type { CellGrid, RenderEvidence } from '../../engine/grid.js';
 
 export interface CompactBody {
@@ -16,7 +16,7 @@ export interface CompactBody {
 }
 
 export function gridFromCompact(body: CompactBody): CellGrid {
-  const table = CHARSET_GLYPHS[body.charset];
+  const table = charsetTable(body.charset);
   if (!table) throw new Error(`unknown charset ${JSON.stringify(body.charset)} in the server's answer`);
   const index = new Map(table.map((g, i) => [g, i]));
   const glyphs = new Uint8Array(body.columns * body.rows);
