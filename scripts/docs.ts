@@ -1,6 +1,7 @@
 /**
  * Regenerates the parts of the docs derived from code, between marker comments:
  *   README.md          <!-- generated:params -->  the render parameter table, from engine/params.ts
+ *                      <!-- generated:charsets --> the six charsets, from engine/glyphs (measured coverage)
  *   docs/formats.md    <!-- generated:format-table -->, <!-- generated:example-FORMAT -->: the
  *                      format table and a real render in each format (scripts/format-examples.ts)
  * `npm run docs` rewrites them; `npm run docs -- --check` exits 1 when one is stale.
@@ -8,7 +9,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { describeExpected, PARAMS } from '../engine/params.js';
+import { CHARSET_GLYPHS, charsetTable, isAsciiCharset } from '../engine/glyphs/charsets.js';
+import { glyphTable } from '../engine/glyphs/table.js';
+import { CHARSETS, describeExpected, PARAMS } from '../engine/params.js';
 import { formatSections } from './format-examples.js';
 
 export const README = path.resolve(import.meta.dirname, '..', 'README.md');
@@ -28,9 +31,41 @@ export function paramTable(): string {
   return ['| name | type | range or values | default | meaning |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
+const CHARSET_NOTES: Record<(typeof CHARSETS)[number], string> = {
+  standard: 'the classic ten-step ramp of terminal ASCII art',
+  detailed: 'all 95 printable ASCII glyphs: the most tones and shapes (the default)',
+  blocks: 'quadrant blocks and shades: 2 x 2 shapes per cell (Unicode)',
+  binary: 'space and the digits 1 and 0: the data-stream look',
+  dots: 'Braille patterns: eight dots per cell, the finest shapes (Unicode)',
+  minimal: 'five steps, for a sparse, clean look',
+};
+
+/** Glyphs as HTML code in a Markdown table cell: escaped, with | as an entity, spaces kept. */
+const code = (glyphs: string) =>
+  `<code>${glyphs.replace(/[&<>"|]/g, (c) => `&#${c.charCodeAt(0)};`).replace(/ /g, '&nbsp;')}</code>`;
+
+/** The charsets: glyphs in measured coverage order, the densest glyph's ink, and extras. */
+export function charsetSection(): string {
+  const rows = CHARSETS.map((c) => {
+    const t = glyphTable(c);
+    const ramp = Array.from(t.rampOrder, (i) => t.table[i]).join('');
+    const shown = `${code(ramp.length > 40 ? `${ramp.slice(0, 40)}…` : ramp)} (${ramp.length})`;
+    const extras = charsetTable(c).slice(CHARSET_GLYPHS[c].length).join(' ');
+    const kind = isAsciiCharset(c)
+      ? `ASCII; \`structure\` adds ${extras ? code(extras) : 'nothing (all in the ramp)'}`
+      : 'Unicode';
+    return `| \`${c}\` | ${shown} | ${((t.densest / 4096) * 100).toFixed(1)} % | ${kind} | ${CHARSET_NOTES[c]} |`;
+  });
+  return [
+    '| charset | glyphs, lightest to densest (measured) | densest ink | kind | for |',
+    '|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
 /** Sections of README.md that code owns, by marker name. */
 export function generatedSections(): Record<string, string> {
-  return { params: paramTable() };
+  return { params: paramTable(), charsets: charsetSection() };
 }
 
 /**
