@@ -115,7 +115,7 @@ function lut(n: number, f: (i: number) => number): Uint16Array {
 /** Shared by every plan: decode and encode tables (built once). */
 const SRGB_TO_LINEAR = lut(256, (i) => Math.round(srgbDecode(i / 255) * LINEAR_MAX));
 const LINEAR_TO_TONE = lut(4097, (i) => Math.round(srgbEncode(Math.min(1, (i * 16) / LINEAR_MAX)) * TONE_MAX));
-const LINEAR_TO_SRGB = lut(4097, (i) => Math.round(srgbEncode(Math.min(1, (i * 16) / LINEAR_MAX)) * 255));
+export const LINEAR_TO_SRGB = lut(4097, (i) => Math.round(srgbEncode(Math.min(1, (i * 16) / LINEAR_MAX)) * 255));
 
 function toneCurve(p: RenderParams): Uint16Array {
   return lut(TONE_LEVELS, (t) => {

@@ -180,9 +180,15 @@ export class CpuExecutor {
   /**
    * Stages 5-13 from the prepared planes. The plan must have the prepared plan's grid; its
    * tone, detail, glyph and color settings may differ (the Auto Director renders candidates so).
-   * `sourceTone` replaces the prepared source tone (the director's simulated noisy frames).
+   * `sourceTone` replaces the prepared source tone (the director's simulated noisy frames);
+   * `colors: false` leaves the colors black (the director's candidates never read them).
    */
-  finish(plan: FramePlan, stream?: StreamState, sourceTone?: Uint16Array): CellGrid {
+  finish(
+    plan: FramePlan,
+    stream?: StreamState,
+    sourceTone?: Uint16Array,
+    options: { colors?: boolean } = {},
+  ): CellGrid {
     const b = this.buffers;
     if (!b || b.key !== `${plan.source.width}x${plan.source.height}>${plan.columns}x${plan.rows}`) {
       throw new Error('CpuExecutor.finish: prepare() this grid first');
@@ -274,19 +280,20 @@ export class CpuExecutor {
     }
     // 13. colors
     const colors = new Uint8Array(cellCount * 3);
-    color(
-      b.lin,
-      b.cellData,
-      out,
-      plan.columns,
-      plan.rows,
-      plan.saturation,
-      plan.invert,
-      g.coverage,
-      plan.linearToSrgb,
-      plan.linearToTone,
-      colors,
-    );
+    if (options.colors !== false)
+      color(
+        b.lin,
+        b.cellData,
+        out,
+        plan.columns,
+        plan.rows,
+        plan.saturation,
+        plan.invert,
+        g.coverage,
+        plan.linearToSrgb,
+        plan.linearToTone,
+        colors,
+      );
     lap('color');
     const evidence: RenderEvidence = {
       source: { width: plan.source.width, height: plan.source.height },

@@ -10,14 +10,14 @@
  * its evidence are at full size. The motion rubric renders each candidate
  * as a 4-frame noisy stream. Deterministic: same input, same result.
  */
-import { type CpuExecutor, StreamState } from '../cpu/executor.js';
+import { type CpuExecutor, type SamplePlanes, StreamState } from '../cpu/executor.js';
 import { TONE_MAX } from '../fixed.js';
 import type { CellGrid, DirectorEvidence, MetricEvidence, ParamChange } from '../grid.js';
 import type { RgbaImage } from '../image.js';
 import { CELL_STRIDE } from '../kernels/cells.js';
 import { temporal } from '../kernels/temporal.js';
 import { paramInfo, type RenderParams } from '../params.js';
-import { type FramePlan, planFrame } from '../plan.js';
+import { type FramePlan, LINEAR_TO_SRGB, planFrame } from '../plan.js';
 import type { RenderOptions } from '../size.js';
 import { analyzeSource, type SourceAnalysis } from './analyze.js';
 import {
@@ -83,9 +83,10 @@ function stepFrames(plan: FramePlan): number {
 }
 
 class Session {
-  readonly analysis: SourceAnalysis;
   private readonly sourceTone: Uint16Array;
   private readonly ssimRef: SsimReference;
+  private readonly planes: SamplePlanes;
+  private analysisCache: SourceAnalysis | null = null;
   renders = 0;
 
   constructor(
@@ -95,15 +96,22 @@ class Session {
     private readonly rubric: Rubric,
     firstPlan: FramePlan,
   ) {
-    const planes = executor.prepare(firstPlan, image);
-    this.sourceTone = Uint16Array.from(planes.tone);
-    this.analysis = analyzeSource(planes.tone, planes.lin, planes.width, planes.height, firstPlan.linearToSrgb);
-    this.ssimRef = ssimReference(this.sourceTone, planes.width, planes.height);
+    this.planes = executor.prepare(firstPlan, image);
+    this.sourceTone = Uint16Array.from(this.planes.tone);
+    this.ssimRef = ssimReference(this.sourceTone, this.planes.width, this.planes.height);
   }
 
-  evaluate(params: RenderParams): Candidate {
+  /** The source analysis, computed when a rubric first asks for it. */
+  get analysis(): SourceAnalysis {
+    const p = this.planes;
+    this.analysisCache ??= analyzeSource(this.sourceTone, p.lin, p.width, p.height, LINEAR_TO_SRGB);
+    return this.analysisCache;
+  }
+
+  /** Renders and measures one parameter set; `final` also computes the colors. */
+  evaluate(params: RenderParams, final = false): Candidate {
     const plan = planFrame(params, this.image, this.options);
-    const grid = this.executor.finish(plan);
+    const grid = this.executor.finish(plan, undefined, undefined, { colors: final });
     this.renders++;
     const metrics = this.measure(plan, grid);
     return { params, grid, metrics, score: this.rubric.score(metrics) };
@@ -140,7 +148,7 @@ class Session {
     for (let f = 0; f < 4; f++) {
       for (let i = 0; i < noisy.length; i++)
         noisy[i] = Math.min(TONE_MAX, Math.max(0, Math.round(this.sourceTone[i] + gauss() * STREAM_NOISE)));
-      const g = this.executor.finish(plan, stream, noisy);
+      const g = this.executor.finish(plan, stream, noisy, { colors: false });
       this.renders++;
       if (prev && f >= 2) for (let i = 0; i < g.glyphs.length; i++) if (g.glyphs[i] !== prev[i]) changes++;
       prev = g.glyphs;
@@ -249,7 +257,7 @@ function runDirector(
     }
   }
   fullSession ??= new Session(executor, image, options, rubric, fullPlan);
-  const result = fullSession.evaluate(final);
+  const result = fullSession.evaluate(final, true);
   const evidence = evidenceOf(rubric, result, user, renders + fullSession.renders, performance.now() - t0);
   return { grid: result.grid, params: final, evidence };
 }

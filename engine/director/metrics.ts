@@ -64,15 +64,15 @@ export function renderView(grid: CellGrid, table: GlyphTable, sourceTone: Uint16
   };
 }
 
-/** Separable Gaussian blur (radius 3 sigma, edges replicated). */
-export function gaussianBlur(src: ArrayLike<number>, w: number, h: number, sigma: number): Float64Array {
+/** Separable Gaussian blur (radius 3 sigma, edges replicated), in single precision. */
+export function gaussianBlur(src: ArrayLike<number>, w: number, h: number, sigma: number): Float32Array {
   const r = Math.ceil(sigma * 3);
-  const k = new Float64Array(2 * r + 1);
+  const k = new Float32Array(2 * r + 1);
   let ks = 0;
   for (let i = -r; i <= r; i++) ks += k[i + r] = Math.exp(-(i * i) / (2 * sigma * sigma));
   for (let i = 0; i < k.length; i++) k[i] /= ks;
-  const tmp = new Float64Array(w * h);
-  const out = new Float64Array(w * h);
+  const tmp = new Float32Array(w * h);
+  const out = new Float32Array(w * h);
   const xi = new Int32Array(w + 2 * r);
   for (let x = -r; x < w + r; x++) xi[x + r] = Math.min(w - 1, Math.max(0, x));
   for (let y = 0; y < h; y++) {
@@ -98,7 +98,7 @@ export const VIEW_BLUR = Math.sqrt(SAMPLES_X * SAMPLES_Y) / 2;
 const WINDOW = 7;
 
 /** Box sums over every WINDOW x WINDOW window, from an integral image (row-major windows). */
-function windowSums(v: Float64Array, w: number, h: number, win: number): Float64Array {
+function windowSums(v: ArrayLike<number>, w: number, h: number, win: number): Float64Array {
   const W = w + 1;
   const I = new Float64Array(W * (h + 1));
   for (let y = 0; y < h; y++) {
@@ -119,7 +119,7 @@ function windowSums(v: Float64Array, w: number, h: number, win: number): Float64
 
 /** The source side of SSIM, computed once per image: its blur and window sums. */
 export interface SsimReference {
-  readonly blurred: Float64Array;
+  readonly blurred: Float32Array;
   readonly sum: Float64Array;
   readonly sumSq: Float64Array;
 }
