@@ -18,9 +18,12 @@
  * nearest level) still meets the bound and it has at most STREAM_SLACK more glyphs than the
  * new smallest one, so noise in the histogram does not flip the glyph set from frame to frame.
  *
- * out  selected: u8 per table entry (1 = in the codebook); returns [k, total cost].
+ * out  the codebook's table indexes (ascending coverage), its cost and the histogram's mass.
  */
 export const CODEBOOK_MASS = 512;
+/** Bins of the cell-mean histogram; bin b stands for ink b / TOP_BIN of the densest glyph. */
+export const CODEBOOK_BINS = 256;
+const TOP_BIN = CODEBOOK_BINS - 1;
 /** How many more glyphs than the smallest codebook a stream may keep for stability. */
 export const STREAM_SLACK = 2;
 
@@ -34,7 +37,7 @@ export interface CodebookResult {
 }
 
 function binValues(densestQ10: number): Int32Array {
-  return Int32Array.from({ length: 256 }, (_, b) => Math.floor((b * densestQ10 + 127) / 255));
+  return Int32Array.from({ length: CODEBOOK_BINS }, (_, b) => Math.floor((b * densestQ10 + (TOP_BIN >> 1)) / TOP_BIN));
 }
 
 export function codebook(
@@ -50,17 +53,17 @@ export function codebook(
   previous: Int32Array | null = null,
 ): CodebookResult {
   const densestQ10 = densest >> 2;
-  const counts = new Uint32Array(256);
+  const counts = new Uint32Array(CODEBOOK_BINS);
   for (let i = 0; i < cells; i++) {
     const m = cellData[i * stride + meanOffset];
-    counts[Math.min(255, Math.floor((m * 255 + (densest >> 1)) / Math.max(1, densest)))]++;
+    counts[Math.min(TOP_BIN, Math.floor((m * TOP_BIN + (densest >> 1)) / Math.max(1, densest)))]++;
   }
   const v = binValues(densestQ10);
   const h = Uint32Array.from(counts, (n) => Math.floor((n * CODEBOOK_MASS + (cells >> 1)) / cells));
-  const s0 = new Float64Array(257);
-  const s1 = new Float64Array(257);
-  const s2 = new Float64Array(257);
-  for (let b = 0; b < 256; b++) {
+  const s0 = new Float64Array(CODEBOOK_BINS + 1);
+  const s1 = new Float64Array(CODEBOOK_BINS + 1);
+  const s2 = new Float64Array(CODEBOOK_BINS + 1);
+  for (let b = 0; b < CODEBOOK_BINS; b++) {
     s0[b + 1] = s0[b] + h[b];
     s1[b + 1] = s1[b] + h[b] * v[b];
     s2[b + 1] = s2[b] + h[b] * v[b] * v[b];
@@ -78,14 +81,14 @@ export function codebook(
   const n = levels.length;
   const firstBinAtLeast = (value: number) => {
     let b = 0;
-    while (b < 256 && v[b] < value) b++;
+    while (b < CODEBOOK_BINS && v[b] < value) b++;
     return b;
   };
   const sq = (from: number, to: number, l: number) =>
     s2[to] - s2[from] + l * l * (s0[to] - s0[from]) - 2 * l * (s1[to] - s1[from]);
   const at = levels.map(firstBinAtLeast);
   const head = (j: number) => sq(0, at[j], levels[j]);
-  const tail = (i: number) => sq(at[i], 256, levels[i]);
+  const tail = (i: number) => sq(at[i], CODEBOOK_BINS, levels[i]);
   const between = (i: number, j: number) => {
     const mid = firstBinAtLeast((levels[i] + levels[j] + 1) >> 1);
     return sq(at[i], mid, levels[i]) + sq(mid, at[j], levels[j]);
@@ -100,11 +103,11 @@ export function codebook(
       ),
     ),
     cost,
-    mass: s0[256],
+    mass: s0[CODEBOOK_BINS],
   });
   const nearestCost = (ls: ArrayLike<number>) => {
     let cost = 0;
-    for (let b = 0; b < 256; b++) {
+    for (let b = 0; b < CODEBOOK_BINS; b++) {
       let best = Number.POSITIVE_INFINITY;
       for (let i = 0; i < ls.length; i++) best = Math.min(best, (v[b] - ls[i]) * (v[b] - ls[i]));
       cost += h[b] * best;
@@ -150,7 +153,7 @@ export function codebook(
     if (total <= bound || k === n) {
       if (previous && previous.length > 0 && previous.length <= k + STREAM_SLACK) {
         const kept = nearestCost(Array.from(previous, (g) => coverage[g] >> 2));
-        if (kept <= bound) return { glyphs: previous, cost: kept, mass: s0[256] };
+        if (kept <= bound) return { glyphs: previous, cost: kept, mass: s0[CODEBOOK_BINS] };
       }
       const chosen = [end];
       for (let q = back.length - 1; q >= 0; q--) chosen.unshift(back[q][chosen[0]]);

@@ -13,6 +13,12 @@ import { matchCell } from './match-cell.js';
  * walks the grid (see shaders/dither.wgsl for the measured choice).
  * out: u8 table index per cell.
  */
+/** Floyd-Steinberg weights in 1/16: right, down-left, down, down-right. */
+export const FS_RIGHT = 7;
+export const FS_DOWN_LEFT = 3;
+export const FS_DOWN = 5;
+export const FS_DOWN_RIGHT = 1;
+
 export function dither(
   cellData: Int32Array,
   columns: number,
@@ -48,10 +54,10 @@ export function dither(
       out[i] = g;
       const raw = cellData[i * CELL_STRIDE + CELL_MEAN] + shift - coverage[g];
       const err = raw < -densest ? -densest : raw > densest ? densest : raw;
-      cur[c + 2] += (err * 7) >> 4;
-      next[c] += (err * 3) >> 4;
-      next[c + 1] += (err * 5) >> 4;
-      next[c + 2] += err >> 4;
+      cur[c + 2] += (err * FS_RIGHT) >> 4;
+      next[c] += (err * FS_DOWN_LEFT) >> 4;
+      next[c + 1] += (err * FS_DOWN) >> 4;
+      next[c + 2] += (err * FS_DOWN_RIGHT) >> 4;
     }
     const t = cur;
     cur = next;
