@@ -93,9 +93,12 @@ export class StreamState {
     this.fresh = true;
   }
 
-  /** Sizes the state for a grid; a new size starts the stream afresh. */
-  prepare(columns: number, rows: number): void {
-    const key = `${columns}x${rows}`;
+  /**
+   * Sizes the state for a grid; a new size or charset starts the stream afresh (the previous
+   * glyphs and codebook are indexes into one charset's table, meaningless in another's).
+   */
+  prepare(columns: number, rows: number, charset = ''): void {
+    const key = `${columns}x${rows}:${charset}`;
     if (key === this.key) return;
     this.key = key;
     this.m = new Int32Array(columns * rows * SAMPLES_PER_CELL);
@@ -186,7 +189,7 @@ export class CpuExecutor {
     lap('cells');
     // 12. temporal filter (streams only), before the codebook so both see filtered tones
     if (stream) {
-      stream.prepare(plan.columns, plan.rows);
+      stream.prepare(plan.columns, plan.rows, g.charset);
       temporal(b.cellData, cellCount, plan.temporal, stream.fresh, stream.m, stream.p);
       lap('temporal');
     }
