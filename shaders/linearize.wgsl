@@ -1,0 +1,47 @@
+// linearize: RGBA8 -> linear-light RGB, box-reduced by fx x fy (each 1 or 2).
+//
+// in   rgba: u8, w x h x 4, row-major
+// out  lin:  u16 values, ow x oh x 3 interleaved, ow = floor(w / fx), oh = floor(h / fy)
+// Alpha is ink coverage over black: v = (srgbToLinear[c] * a + 127) / 255, <= 65535 * 255 < 2^24.
+// Box: (sum of n values + n / 2) >> log2(n), n = fx * fy <= 4, sum <= 4 * 65535 < 2^18.
+// A last odd column or row is dropped (at most one pixel per halving).
+//
+// GPU: rgba holds one pixel per u32 (r | g << 8 | b << 16 | a << 24, the little-endian bytes of
+// the RGBA8 buffer), rows Frame.sourceStride pixels apart (the width for buffers, 256-byte
+// aligned rows for textures copied in); lin holds one u32 per channel value. One invocation per output pixel.
+// The opaque fast path of the CPU twin is the same formula at a = 255, so there is one path here.
+
+@group(1) @binding(0) var<uniform> step: ReduceStep;
+@group(1) @binding(1) var<storage, read> rgba: array<u32>;
+@group(1) @binding(2) var<storage, read_write> dst: array<u32>;
+
+fn linear(px: u32, channel: u32) -> u32 {
+  let c = tables[frame.srgbToLinearAt + ((px >> (8u * channel)) & 255u)];
+  return (c * (px >> 24u) + 127u) / 255u;
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
+  let i = flatIndex(wid, nwg, lid);
+  if (i >= step.dstWidth * step.dstHeight) {
+    return;
+  }
+  let x = i % step.dstWidth;
+  let y = i / step.dstWidth;
+  let shift = (step.fx >> 1u) + (step.fy >> 1u);
+  let half = (1u << shift) >> 1u;
+  var r = 0u;
+  var g = 0u;
+  var b = 0u;
+  for (var dy = 0u; dy < step.fy; dy++) {
+    for (var dx = 0u; dx < step.fx; dx++) {
+      let px = rgba[(y * step.fy + dy) * frame.sourceStride + x * step.fx + dx];
+      r += linear(px, 0u);
+      g += linear(px, 1u);
+      b += linear(px, 2u);
+    }
+  }
+  dst[i * 3u] = (r + half) >> shift;
+  dst[i * 3u + 1u] = (g + half) >> shift;
+  dst[i * 3u + 2u] = (b + half) >> shift;
+}
