@@ -6,6 +6,7 @@
 import { LINEAR_MAX, Q8_ONE, SAMPLES_X, SAMPLES_Y, TONE_LEVELS, TONE_MAX } from './fixed.js';
 import { CELL_BLUR } from './glyphs/cell-blur.js';
 import { type GlyphTable, glyphTable } from './glyphs/table.js';
+import { CODEBOOK_MASS } from './kernels/codebook.js';
 import type { TemporalConstants } from './kernels/temporal.js';
 import type { RenderParams } from './params.js';
 import { gridSize, type RenderOptions } from './size.js';
@@ -153,8 +154,9 @@ export function planFrame(
   const sampleHeight = rows * SAMPLES_Y;
   const pyr = pyramidSteps(source.width, source.height, sampleWidth, sampleHeight);
   const glyphs = glyphTable(params.charset);
-  // The adaptive codebook's DP cost is a sum over a histogram normalized to 1024 cells of
-  // squared ink differences in Q10; the bound maxGlyphRmse is relative to the densest glyph.
+  // The adaptive codebook's DP cost is a sum over a histogram normalized to CODEBOOK_MASS cells
+  // of squared ink differences in Q10; the bound maxGlyphRmse is relative to the densest glyph,
+  // so RMSE <= maxGlyphRmse <=> cost <= (maxGlyphRmse * densestQ10)^2 * CODEBOOK_MASS.
   const densestQ10 = glyphs.densest >> 2;
   return {
     source: { width: source.width, height: source.height },
@@ -180,7 +182,7 @@ export function planFrame(
     structureFloor: 32 * noiseVariance(glyphs.densest),
     dither: params.dither,
     adaptive: params.glyphStrategy === 'adaptive',
-    codebookBound: Math.floor((params.maxGlyphRmse * densestQ10) ** 2 * 1024),
+    codebookBound: Math.floor((params.maxGlyphRmse * densestQ10) ** 2 * CODEBOOK_MASS),
     saturation: Math.round(params.saturation * Q8_ONE),
     invert: params.invert,
     inkScale: Math.round((glyphs.densest * 65536) / TONE_MAX),
