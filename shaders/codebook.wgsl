@@ -16,6 +16,11 @@
 // Streams pass the previous frame's codebook: it is kept while its own cost (each bin to its
 // nearest level) still meets the bound and it has at most STREAM_SLACK more glyphs than the
 // new smallest one, so noise in the histogram does not flip the glyph set from frame to frame.
+// A stream chooses a new codebook against 3/4 of the bound (bound - bound >> 2), so what it
+// keeps has room to drift before it stops meeting the bound (a hysteresis band, not a
+// threshold that noise crosses both ways); and it does not keep the previous codebook on a
+// cut: more than half the cells moving, i.e. with a switching cost (set by temporal) below
+// `movingBelow`.
 //
 // out  the codebook's table indexes (ascending coverage), its cost and the histogram's mass.
 //
@@ -26,7 +31,8 @@
 // per level j, and thread 0 picks total_k; the loop stops for the whole workgroup through
 // workgroupUniformLoad. Back pointers go to scratch (n x n after the costs). Every cost is a
 // sum of h (v - L)^2 over disjoint bins, <= S0 * 2^20 < 2^30, so u32 sums of two never wrap
-// and NONE (0xffffffff) serves as infinity.
+// and NONE (0xffffffff) serves as infinity. Streams (Frame.streamCodebook) count their moving
+// cells in the histogram pass (switching cost below Frame.movingBelow).
 // out  book (u32): [BOOK_COUNT] k, [BOOK_COST] cost, [BOOK_MASS] S0 total, then from
 //      BOOK_GLYPHS the codebook's table indexes, ascending coverage. prevBook: the stream's
 //      last book, read when Frame.usePrevBook is set.
@@ -40,6 +46,7 @@ const NONE = 0xffffffffu;
 const TOP_BIN = CODEBOOK_BINS - 1;
 
 var<workgroup> counts: array<atomic<u32>, CODEBOOK_BINS>;
+var<workgroup> moving: atomic<u32>;
 var<workgroup> h: array<u32, CODEBOOK_BINS>;
 var<workgroup> v: array<u32, CODEBOOK_BINS>;
 var<workgroup> s0: array<u32, CODEBOOK_BINS + 1>;
@@ -102,11 +109,18 @@ fn main(@builtin(local_invocation_index) lid: u32) {
   let cells = frame.cells;
   let densest = frame.densest;
   let densestQ10 = densest >> 2u;
+  let stream = frame.streamCodebook != 0u;
   for (var b = lid; b < CODEBOOK_BINS; b += WORKGROUP_SIZE) {
     atomicStore(&counts[b], 0u);
   }
+  if (lid == 0u) {
+    atomicStore(&moving, 0u);
+  }
   workgroupBarrier();
   for (var i = lid; i < cells; i += WORKGROUP_SIZE) {
+    if (stream && cellData[i * CELL_STRIDE + CELL_SWITCH] < i32(frame.movingBelow)) {
+      atomicAdd(&moving, 1u);
+    }
     let m = u32(cellData[i * CELL_STRIDE + CELL_MEAN]);
     atomicAdd(&counts[min(TOP_BIN, (m * TOP_BIN + (densest >> 1u)) / max(1u, densest))], 1u);
   }
@@ -171,6 +185,10 @@ fn main(@builtin(local_invocation_index) lid: u32) {
   storageBarrier();
   workgroupBarrier();
 
+  var chooseBound = frame.codebookBound;
+  if (stream) {
+    chooseBound -= chooseBound >> STREAM_HEADROOM_SHIFT;
+  }
   var k = 1u;
   loop {
     if (k > 1u) {
@@ -210,7 +228,7 @@ fn main(@builtin(local_invocation_index) lid: u32) {
       }
       roundTotal = total;
       roundEnd = end;
-      stopRound = select(0u, 1u, total <= frame.codebookBound || k == n);
+      stopRound = select(0u, 1u, total <= chooseBound || k == n);
     }
     if (workgroupUniformLoad(&stopRound) == 1u) {
       break;
@@ -220,7 +238,7 @@ fn main(@builtin(local_invocation_index) lid: u32) {
   if (lid != 0u) {
     return;
   }
-  if (frame.usePrevBook != 0u) {
+  if (frame.usePrevBook != 0u && atomicLoad(&moving) * 2u <= cells) {
     let previous = prevBook[BOOK_COUNT];
     if (previous > 0u && previous <= k + STREAM_SLACK) {
       let kept = nearestCost(true, previous);

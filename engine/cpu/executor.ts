@@ -20,7 +20,7 @@ import { pyramid } from '../kernels/pyramid.js';
 import { resampleX, resampleY } from '../kernels/resample.js';
 import { sharpen } from '../kernels/sharpen.js';
 import { sobel } from '../kernels/sobel.js';
-import { temporal } from '../kernels/temporal.js';
+import { movingSwitchCost, temporal } from '../kernels/temporal.js';
 import { tone } from '../kernels/tone.js';
 import type { FramePlan } from '../plan.js';
 
@@ -205,7 +205,7 @@ export class CpuExecutor {
       g.densest,
       plan.adaptive,
       plan.codebookBound,
-      stream?.codebook ?? null,
+      stream ? { previous: stream.codebook, movingBelow: movingSwitchCost(plan.temporal) } : null,
     );
     if (stream) stream.codebook = book.glyphs;
     lap('codebook');

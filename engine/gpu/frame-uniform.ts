@@ -4,6 +4,7 @@
  * written into preallocated arrays and uploaded with queue.writeBuffer: nothing is allocated per
  * frame (the table image grows only when a larger charset arrives).
  */
+import { movingSwitchCost } from '../kernels/temporal.js';
 import type { FramePlan } from '../plan.js';
 import { FRAME_FIELDS, type FrameField, STEP_FIELDS, type StepField, uniformSize } from './preamble.js';
 
@@ -66,6 +67,8 @@ export class FrameUniform {
     this.set('fresh', stream.fresh);
     this.set('usePrevGlyphs', stream.usePrevGlyphs);
     this.set('usePrevBook', stream.usePrevBook);
+    this.set('streamCodebook', stream.temporal);
+    this.set('movingBelow', movingSwitchCost(t));
     this.set('saturation', plan.saturation);
     this.set('invert', plan.invert);
     for (const [field, at] of Object.entries(tables.at)) this.set(field as FrameField, at);

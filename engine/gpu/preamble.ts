@@ -21,7 +21,7 @@ import {
 } from '../fixed.js';
 import { MAX_GLYPHS } from '../glyphs/table.js';
 import { CELL_BONUS, CELL_DIR, CELL_MEAN, CELL_STRIDE, CELL_SWITCH, TENSOR_SHIFT } from '../kernels/cells.js';
-import { CODEBOOK_BINS, CODEBOOK_MASS, STREAM_SLACK } from '../kernels/codebook.js';
+import { CODEBOOK_BINS, CODEBOOK_MASS, STREAM_HEADROOM_SHIFT, STREAM_SLACK } from '../kernels/codebook.js';
 import { SPATIAL } from '../kernels/denoise.js';
 import { FS_DOWN, FS_DOWN_LEFT, FS_DOWN_RIGHT, FS_RIGHT } from '../kernels/dither.js';
 import { HISTOGRAM_BINS } from '../kernels/histogram.js';
@@ -61,6 +61,7 @@ export const WGSL_CONSTANTS: Readonly<Record<string, number | readonly number[]>
   CODEBOOK_BINS,
   CODEBOOK_MASS,
   STREAM_SLACK,
+  STREAM_HEADROOM_SHIFT,
   MAX_GLYPHS,
   BOOK_COUNT,
   BOOK_COST,
@@ -118,6 +119,8 @@ export const FRAME_FIELDS = [
   'fresh',
   'usePrevGlyphs',
   'usePrevBook',
+  'streamCodebook',
+  'movingBelow',
   // color
   'saturation',
   'invert',

@@ -17,15 +17,32 @@
  * Streams pass the previous frame's codebook: it is kept while its own cost (each bin to its
  * nearest level) still meets the bound and it has at most STREAM_SLACK more glyphs than the
  * new smallest one, so noise in the histogram does not flip the glyph set from frame to frame.
+ * A stream chooses a new codebook against 3/4 of the bound (bound - bound >> 2), so what it
+ * keeps has room to drift before it stops meeting the bound (a hysteresis band, not a
+ * threshold that noise crosses both ways); and it does not keep the previous codebook on a
+ * cut: more than half the cells moving, i.e. with a switching cost (set by temporal) below
+ * `movingBelow`.
  *
  * out  the codebook's table indexes (ascending coverage), its cost and the histogram's mass.
  */
+import { CELL_SWITCH } from './cells.js';
+
 export const CODEBOOK_MASS = 512;
 /** Bins of the cell-mean histogram; bin b stands for ink b / TOP_BIN of the densest glyph. */
 export const CODEBOOK_BINS = 256;
 const TOP_BIN = CODEBOOK_BINS - 1;
 /** How many more glyphs than the smallest codebook a stream may keep for stability. */
 export const STREAM_SLACK = 2;
+/** Streams choose new codebooks against bound - (bound >> STREAM_HEADROOM_SHIFT): a quarter to spare. */
+export const STREAM_HEADROOM_SHIFT = 2;
+
+/** What a stream adds to the codebook's input. */
+export interface CodebookStream {
+  /** The previous frame's codebook (table indexes), null on the stream's first frame. */
+  readonly previous: Int32Array | null;
+  /** A cell whose switching cost is below this is moving (temporal.ts movingSwitchCost). */
+  readonly movingBelow: number;
+}
 
 export interface CodebookResult {
   /** Table indexes of the codebook, ascending coverage. */
@@ -50,11 +67,13 @@ export function codebook(
   densest: number,
   adaptive: boolean,
   bound: number,
-  previous: Int32Array | null = null,
+  stream: CodebookStream | null = null,
 ): CodebookResult {
   const densestQ10 = densest >> 2;
   const counts = new Uint32Array(CODEBOOK_BINS);
+  let moving = 0;
   for (let i = 0; i < cells; i++) {
+    if (stream && cellData[i * stride + CELL_SWITCH] < stream.movingBelow) moving++;
     const m = cellData[i * stride + meanOffset];
     counts[Math.min(TOP_BIN, Math.floor((m * TOP_BIN + (densest >> 1)) / Math.max(1, densest)))]++;
   }
@@ -124,6 +143,7 @@ export function codebook(
     cross.push([]);
     for (let j = i + 1; j < n; j++) cross[i][j] = between(i, j);
   }
+  const chooseBound = stream ? bound - (bound >> STREAM_HEADROOM_SHIFT) : bound;
   let best = Array.from({ length: n }, (_, j) => head(j));
   const back: Int32Array[] = [];
   for (let k = 1; ; k++) {
@@ -150,7 +170,8 @@ export function codebook(
         end = j;
       }
     }
-    if (total <= bound || k === n) {
+    if (total <= chooseBound || k === n) {
+      const previous = stream && moving * 2 <= cells ? stream.previous : null;
       if (previous && previous.length > 0 && previous.length <= k + STREAM_SLACK) {
         const kept = nearestCost(Array.from(previous, (g) => coverage[g] >> 2));
         if (kept <= bound) return { glyphs: previous, cost: kept, mass: s0[CODEBOOK_BINS] };

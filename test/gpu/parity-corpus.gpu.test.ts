@@ -26,7 +26,7 @@ describe('GPU executor equals the CPU executor on the dev corpus', () => {
   const cpu = new CpuExecutor();
 
   beforeAll(async () => {
-    gpu = await nodeGpuExecutor();
+    gpu = await nodeGpuExecutor({ timestamps: false });
   });
   afterAll(() => gpu?.destroy());
 

@@ -62,8 +62,8 @@ describe('GPU executor equals the CPU executor on random parameters, sizes and s
   const cpu = new CpuExecutor();
 
   beforeAll(async () => {
-    gpu = await nodeGpuExecutor();
-    serial = await nodeGpuExecutor({ dither: 'serial' });
+    gpu = await nodeGpuExecutor({ timestamps: false });
+    serial = await nodeGpuExecutor({ dither: 'serial', timestamps: false });
   });
   afterAll(() => {
     gpu?.destroy();
