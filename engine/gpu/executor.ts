@@ -45,7 +45,8 @@ export interface GpuRenderOptions {
   readonly sourceKey?: string | number;
 }
 
-const DEFAULT_MAX_GLYPH_RMSE = defaultParams().maxGlyphRmse;
+/** What the evidence reports when a render does not say (the parameter's default). */
+export const DEFAULT_MAX_GLYPH_RMSE = defaultParams().maxGlyphRmse;
 
 export class GpuExecutor {
   /** Settles when the device is lost (the host then falls back to the CPU executor). */

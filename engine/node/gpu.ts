@@ -8,7 +8,9 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { create, globals } from 'webgpu';
+import type { GpuExecutorError } from '../gpu/errors.js';
 import { createGpuExecutor, type GpuExecutor, type GpuExecutorOptions } from '../gpu/executor.js';
+import { FallbackRenderer } from '../gpu/fallback.js';
 import { SHADER_NAMES, type ShaderName, type ShaderSources } from '../gpu/shaders.js';
 
 /** shaders/ next to engine/ (the build copies them to dist/shaders, beside dist/engine). */
@@ -57,4 +59,16 @@ export async function requestNodeGpuDevice(options: NodeGpuDeviceOptions = {}): 
 /** A GPU executor on a Node device, with the WGSL sources from disk. */
 export function createNodeGpuExecutor(device: GPUDevice, options: GpuExecutorOptions = {}): Promise<GpuExecutor> {
   return createGpuExecutor(device, readShaderSources(), options);
+}
+
+/**
+ * A renderer for RgbaImage frames on the GPU when Node has an adapter, else (or once the device
+ * is lost) on the CPU executor. `onFallback` hears why the GPU was given up.
+ */
+export async function createNodeRenderer(
+  options: GpuExecutorOptions & NodeGpuDeviceOptions & { onFallback?: (reason: GpuExecutorError) => void } = {},
+): Promise<FallbackRenderer> {
+  const device = await requestNodeGpuDevice(options);
+  const executor = device ? await createNodeGpuExecutor(device, options) : null;
+  return new FallbackRenderer(executor, options.onFallback);
 }
