@@ -69,6 +69,14 @@ export class GpuExecutor {
   private copyTexture: GPUTexture | null = null;
   private lastUpload: { key: string | number; resources: FrameResources } | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  private externalImportRefused = false;
+  private externalCopyRefused = false;
+  private videoPixels: Uint8Array<ArrayBuffer> | null = null;
+  /**
+   * How the last frame's pixels reached the GPU: written from a buffer, copied from an image or
+   * video frame, imported as an external texture, or (video the adapter refuses) read on the CPU.
+   */
+  framePath: 'buffer' | 'copy' | 'external' | 'cpu-copy' | null = null;
 
   constructor(
     readonly device: GPUDevice,
@@ -281,26 +289,45 @@ export class GpuExecutor {
       }
       const reuse = sourceKey !== undefined && this.lastUpload?.key === sourceKey && this.lastUpload.resources === res;
       if (!reuse) this.device.queue.writeBuffer(res.rgba, 0, frame.data as Uint8Array<ArrayBuffer>);
+      this.framePath = 'buffer';
       this.lastUpload = sourceKey === undefined ? null : { key: sourceKey, resources: res };
       return { kind: 'buffer', stride: width };
     }
     this.lastUpload = null;
-    if (kind === 'copy') {
-      const texture = this.textureFor(width, height);
-      this.device.queue.copyExternalImageToTexture(
-        { source: frame as GPUCopyExternalImageSource },
-        { texture, premultipliedAlpha: false },
-        { width, height },
-      );
-      return { kind: 'copy', stride: res.textureStride, texture };
+    let external: GPUExternalTexture | null = kind === 'external' ? (frame as GPUExternalTexture) : null;
+    if (kind === 'video' && !this.externalImportRefused) {
+      try {
+        external = this.device.importExternalTexture({
+          label: 'glyphcast.videoFrame',
+          source: frame as VideoFrame | HTMLVideoElement,
+        });
+      } catch {
+        // some adapters (SwiftShader) refuse frames without a GPU backing: copy them instead
+        this.externalImportRefused = true;
+      }
     }
-    const external =
-      kind === 'external'
-        ? (frame as GPUExternalTexture)
-        : this.device.importExternalTexture({
-            label: 'glyphcast.videoFrame',
-            source: frame as VideoFrame | HTMLVideoElement,
-          });
+    if (!external) {
+      const texture = this.textureFor(width, height);
+      if (kind === 'copy' || !this.externalCopyRefused) {
+        try {
+          this.device.queue.copyExternalImageToTexture(
+            { source: frame as GPUCopyExternalImageSource },
+            { texture, premultipliedAlpha: false },
+            { width, height },
+          );
+          this.framePath = 'copy';
+          return { kind: 'copy', stride: res.textureStride, texture };
+        } catch (e) {
+          if (kind === 'copy') throw e;
+          this.externalCopyRefused = true;
+        }
+      }
+      // a video frame the GPU can neither import nor copy: read its pixels on the CPU
+      await this.readVideoFrame(frame as VideoFrame | HTMLVideoElement, res, width, height);
+      this.framePath = 'cpu-copy';
+      return { kind: 'buffer', stride: width };
+    }
+    this.framePath = 'external';
     const pipeline = await this.kernels.importPipeline();
     const bindGroup = this.device.createBindGroup({
       label: 'glyphcast.frameImport',
@@ -311,6 +338,23 @@ export class GpuExecutor {
       ],
     });
     return { kind: 'external', stride: width, pipeline, bindGroup };
+  }
+
+  /** The last resort for video: VideoFrame.copyTo as RGBA into a reused array, then a buffer upload. */
+  private async readVideoFrame(
+    source: VideoFrame | HTMLVideoElement,
+    res: FrameResources,
+    width: number,
+    height: number,
+  ): Promise<void> {
+    const frame = source instanceof VideoFrame ? source : new VideoFrame(source);
+    try {
+      if (this.videoPixels?.length !== width * height * 4) this.videoPixels = new Uint8Array(width * height * 4);
+      await frame.copyTo(this.videoPixels, { format: 'RGBA', colorSpace: 'srgb' });
+    } finally {
+      if (frame !== source) frame.close();
+    }
+    this.device.queue.writeBuffer(res.rgba, 0, this.videoPixels);
   }
 
   private textureFor(width: number, height: number): GPUTexture {

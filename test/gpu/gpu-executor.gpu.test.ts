@@ -7,12 +7,13 @@ import { CpuExecutor } from '../../engine/cpu/executor.js';
 import { GpuExecutorError } from '../../engine/gpu/errors.js';
 import type { GpuExecutor } from '../../engine/gpu/executor.js';
 import { FallbackRenderer } from '../../engine/gpu/fallback.js';
-import { createNodeGpuExecutor, requestNodeGpuDevice } from '../../engine/node/gpu.js';
+import { Kernels } from '../../engine/gpu/kernels.js';
+import { createNodeGpuExecutor, readShaderSources, requestNodeGpuDevice } from '../../engine/node/gpu.js';
 import { resolveParams } from '../../engine/params.js';
 import { planFrame } from '../../engine/plan.js';
 import { IN_CI } from '../support/env.js';
 import { gridDiff } from '../support/grid-diff.js';
-import { nodeGpuExecutor } from '../support/node-gpu.js';
+import { nodeGpuDevice, nodeGpuExecutor } from '../support/node-gpu.js';
 import { synthetic } from '../support/synthetic.js';
 
 const STAGES = ['linearize', 'resample', 'luma', 'denoise', 'levels', 'tone', 'sharpen', 'sobel', 'cells', 'codebook'];
@@ -72,6 +73,13 @@ describe('GPU executor contract', () => {
       const plan = planFrame(p, image);
       expect(gridDiff(cpu.render(plan, image, p.maxGlyphRmse), await gpu.render(plan, image))).toBeNull();
     }
+  });
+
+  it('compiles the texture_external import pipeline (browser video frames) under Dawn too', async (ctx) => {
+    const device = await nodeGpuDevice();
+    if (!device) return ctx.skip();
+    const kernels = await Kernels.create(device, readShaderSources());
+    await expect(kernels.importPipeline()).resolves.toBeDefined();
   });
 
   it('rejects a frame that does not match its plan, and keeps working', async (ctx) => {
