@@ -3,8 +3,9 @@
 // in tone u16 0..4095 (count values); out u32[256] counts (<= count <= 2^24).
 // On the GPU workgroup histograms merge with atomics; counts are exact either way.
 //
-// GPU: one invocation per sample counts into a workgroup histogram (atomicAdd on workgroup
-// memory), then each workgroup adds its non-zero bins to the global one (atomicAdd on storage).
+// GPU: a few workgroups (at most HISTOGRAM_GROUPS, from engine/gpu/record-frame.ts) stride over the samples, counting into a workgroup histogram (atomicAdd on
+// workgroup memory); then each adds its non-zero bins to the global one (atomicAdd on storage),
+// so the zeroing and merging of 256 bins is paid per workgroup, not per 64 samples.
 // The executor clears the global histogram in the same command buffer before this pass.
 
 @group(1) @binding(0) var<storage, read> tone: array<u32>;
@@ -18,8 +19,8 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
     atomicStore(&local[b], 0u);
   }
   workgroupBarrier();
-  let i = flatIndex(wid, nwg, lid);
-  if (i < frame.samples) {
+  let stride = nwg.x * WORKGROUP_SIZE;
+  for (var i = wid.x * WORKGROUP_SIZE + lid.x; i < frame.samples; i += stride) {
     atomicAdd(&local[tone[i] >> 4u], 1u);
   }
   workgroupBarrier();

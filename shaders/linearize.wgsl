@@ -9,7 +9,7 @@
 // GPU: rgba holds one pixel per u32 (r | g << 8 | b << 16 | a << 24, the little-endian bytes of
 // the RGBA8 buffer), rows Frame.sourceStride pixels apart (the width for buffers, 256-byte
 // aligned rows for textures copied in); lin holds one u32 per channel value. One invocation per output pixel.
-// The opaque fast path of the CPU twin is the same formula at a = 255, so there is one path here.
+// Opaque pixels skip the division by 255, which the formula gives exactly at a = 255.
 
 @group(1) @binding(0) var<uniform> step: ReduceStep;
 @group(1) @binding(1) var<storage, read> rgba: array<u32>;
@@ -17,7 +17,12 @@
 
 fn linear(px: u32, channel: u32) -> u32 {
   let c = tables[frame.srgbToLinearAt + ((px >> (8u * channel)) & 255u)];
-  return (c * (px >> 24u) + 127u) / 255u;
+  let a = px >> 24u;
+  // (c * 255 + 127) / 255 = c: opaque pixels skip the division (the CPU twin's fast path)
+  if (a == 255u) {
+    return c;
+  }
+  return (c * a + 127u) / 255u;
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)

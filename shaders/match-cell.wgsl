@@ -10,6 +10,13 @@
 // has E lowered by the cell's switching cost, wherever it stands among the candidates.
 // The winner is the smallest (E, rank).
 //
+// The CPU twin evaluates `prev` first, then visits the codebook outwards from the mean's
+// coverage, stopping in a direction once MEAN_TONE_WEIGHT * (cov - mean)^2 alone exceeds the
+// best E, and stops summing a glyph's squares once they exceed it: none of this can change
+// the (E, rank) winner.
+//
+// codebookGlyphs: table indexes ascending by coverage (k of them). Returns the table index.
+//
 // GPU: included (after common.wgsl) by glyphs.wgsl and dither.wgsl, which declare `cellData`
 // (array<i32>) and `book` (array<u32>: count, cost, mass, then the codebook's table indexes in
 // ascending coverage; BOOK_* offsets from the generated preamble). Unlike the CPU twin, which

@@ -48,7 +48,7 @@ const PIPELINES = {
   temporal: { shader: 'temporal', entry: 'main', layout: 'temporal', size: 'element' },
   codebook: { shader: 'codebook', entry: 'main', layout: 'codebook', size: 'group' },
   glyphs: { shader: 'glyphs', entry: 'main', layout: 'glyphs', size: 'element' },
-  ditherWavefront: { shader: 'dither', entry: 'wavefront', layout: 'dither', size: 'group' },
+  ditherWavefront: { shader: 'dither', entry: 'wavefront', layout: 'dither', size: 'dither' },
   ditherSerial: { shader: 'dither', entry: 'serial', layout: 'dither', size: 'element' },
   color: { shader: 'color', entry: 'main', layout: 'color', size: 'element' },
 } as const satisfies Record<string, { shader: ShaderName; entry: string; layout: LayoutName; size: string }>;
@@ -58,8 +58,13 @@ export type PipelineName = keyof typeof PIPELINES;
 export interface KernelOptions {
   /** Invocations per workgroup of the per-element kernels (default 64). */
   readonly workgroupSize?: number;
-  /** Invocations of the single-workgroup kernels (codebook, dither wavefront): default 256, capped by the device. */
+  /** Invocations of the codebook's single workgroup: default 256, capped by the device. */
   readonly groupSize?: number;
+  /**
+   * Invocations of the dither wavefront's single workgroup (each owns every n-th row): default
+   * 64; more only pays when a step has more active rows (min(rows, columns / 2)) than that.
+   */
+  readonly ditherGroupSize?: number;
 }
 
 function layoutEntry(slot: Slot, binding: number): GPUBindGroupLayoutEntry {
@@ -81,6 +86,7 @@ export class Kernels {
   readonly layouts: Record<LayoutName, GPUBindGroupLayout>;
   readonly elementSize: number;
   readonly groupSize: number;
+  readonly ditherGroupSize: number;
   pipelines = {} as Record<PipelineName, GPUComputePipeline>;
   private frameImport: Promise<GPUComputePipeline> | null = null;
   private readonly modules = new Map<ShaderName, GPUShaderModule>();
@@ -94,6 +100,7 @@ export class Kernels {
     const cap = Math.min(limits.maxComputeInvocationsPerWorkgroup, limits.maxComputeWorkgroupSizeX);
     this.elementSize = Math.min(options.workgroupSize ?? 64, cap);
     this.groupSize = Math.min(options.groupSize ?? 256, cap);
+    this.ditherGroupSize = Math.min(options.ditherGroupSize ?? 64, cap);
     const visibility = GPUShaderStage.COMPUTE;
     this.frameLayout = device.createBindGroupLayout({
       label: 'glyphcast.frame',
@@ -131,7 +138,8 @@ export class Kernels {
 
   private pipeline(name: PipelineName): Promise<GPUComputePipeline> {
     const p = PIPELINES[name];
-    return this.compile(p.shader, p.entry, p.layout, p.size === 'group' ? this.groupSize : this.elementSize, name);
+    const size = { element: this.elementSize, group: this.groupSize, dither: this.ditherGroupSize }[p.size];
+    return this.compile(p.shader, p.entry, p.layout, size, name);
   }
 
   private compile(

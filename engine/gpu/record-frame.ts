@@ -4,7 +4,8 @@
  * grid and the codebook into the staging buffer (and, for streams, into the stream state).
  *
  * Dispatch maths: element kernels get ceil(n / size) workgroups as (min(g, maxX), ceil(g /
- * maxX)) (see common.wgsl flatIndex); levels runs one invocation; codebook and the dither
+ * maxX)) (see common.wgsl flatIndex); the histogram min(HISTOGRAM_GROUPS, ceil(n / size))
+ * workgroups striding over the samples; levels runs one invocation; codebook and the dither
  * wavefront one workgroup of `groupSize`; the serial dither one invocation.
  */
 import type { FramePlan } from '../plan.js';
@@ -12,6 +13,12 @@ import type { DitherSchedule } from './executor.js';
 import type { Kernels, PipelineName } from './kernels.js';
 import { BOOK_WORDS } from './preamble.js';
 import type { FrameResources, StateBindGroups, StreamBuffers } from './resources.js';
+
+/**
+ * Workgroups of the histogram pass, each striding over the samples: enough to fill a GPU, few
+ * enough that zeroing and merging their 256 bins stays small next to the counting.
+ */
+export const HISTOGRAM_GROUPS = 64;
 
 /** How this frame's pixels reach `rgba`. */
 export type Upload =
@@ -102,7 +109,9 @@ export function recordFrame(f: FrameRecording): string[] {
   pass('luma', (p) => each(p, k('luma'), g.luma, samples));
   pass('denoise', (p) => each(p, k('denoise'), g.denoise, samples));
   pass('levels', (p) => {
-    each(p, k('histogram'), g.histogram, samples);
+    p.setPipeline(k('histogram'));
+    p.setBindGroup(1, g.histogram);
+    p.dispatchWorkgroups(Math.min(HISTOGRAM_GROUPS, Math.ceil(samples / kernels.elementSize)));
     once(p, k('levels'), g.levels);
   });
   pass('tone', (p) => each(p, k('tone'), g.tone, samples));

@@ -9,8 +9,9 @@ import { matchCell } from './match-cell.js';
  * then err = (mean + shift) - coverage(chosen), clamped to +-densest (a codebook without the
  * darkest or brightest tone would otherwise let the error grow without bound), goes 7/16
  * right, 3/16 down-left, 5/16 down, 1/16 down-right, each as (err * w) >> 4 (floor, both
- * twins). Incoming error is at most 2 densest < 2^14, so the products are < 2^17. Serial by nature: on the GPU one invocation
- * walks the grid (see shaders/dither.wgsl for the measured choice).
+ * twins). Incoming error is at most 2 densest < 2^14, so the products are < 2^17. Serial by
+ * nature; on the GPU a row wavefront gives the same output (cell (r, c) at step c + 2 r, see
+ * shaders/dither.wgsl; the measurement behind the choice is in engine/gpu/README.md).
  * out: u8 table index per cell.
  */
 /** Floyd-Steinberg weights in 1/16: right, down-left, down, down-right. */
