@@ -35,16 +35,31 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
   let y = i / step.dstWidth;
   let shift = (step.fx >> 1u) + (step.fy >> 1u);
   let half = (1u << shift) >> 1u;
+  // the fx x fy taps (the right neighbour when fx = 2, the row below when fy = 2)
+  let p = y * step.fy * frame.sourceStride + x * step.fx;
+  let below = (step.fy - 1u) * frame.sourceStride;
+  let right = step.fx - 1u;
+  var taps = array<u32, 4>(rgba[p], 0u, 0u, 0u);
+  var n = 1u;
+  if (right != 0u) {
+    taps[n] = rgba[p + 1u];
+    n++;
+  }
+  if (below != 0u) {
+    taps[n] = rgba[p + below];
+    n++;
+    if (right != 0u) {
+      taps[n] = rgba[p + below + 1u];
+      n++;
+    }
+  }
   var r = 0u;
   var g = 0u;
   var b = 0u;
-  for (var dy = 0u; dy < step.fy; dy++) {
-    for (var dx = 0u; dx < step.fx; dx++) {
-      let px = rgba[(y * step.fy + dy) * frame.sourceStride + x * step.fx + dx];
-      r += linear(px, 0u);
-      g += linear(px, 1u);
-      b += linear(px, 2u);
-    }
+  for (var t = 0u; t < n; t++) {
+    r += linear(taps[t], 0u);
+    g += linear(taps[t], 1u);
+    b += linear(taps[t], 2u);
   }
   dst[i * 3u] = (r + half) >> shift;
   dst[i * 3u + 1u] = (g + half) >> shift;
