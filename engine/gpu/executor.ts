@@ -8,20 +8,19 @@
  * uniform (and the tables when the plan's tables changed), records one command buffer, submits
  * it once and maps one staging buffer. See README.md beside this file for the contract.
  */
-import { codebookEvidence } from '../cpu/executor.js';
-import { SAMPLES_X, SAMPLES_Y } from '../fixed.js';
 import { MAX_GLYPHS } from '../glyphs/table.js';
 import type { CellGrid } from '../grid.js';
 import { defaultParams } from '../params.js';
 import type { FramePlan } from '../plan.js';
 import { GpuExecutorError } from './errors.js';
-import { frameKind, frameSize, type GpuFrame, isRgbaImage } from './frame-source.js';
+import type { GpuFrame } from './frame-source.js';
 import { FRAME_UNIFORM_SIZE, FrameUniform, type StreamFlags, TableImage } from './frame-uniform.js';
 import { type KernelOptions, Kernels } from './kernels.js';
-import { BOOK_COST, BOOK_COUNT, BOOK_GLYPHS, BOOK_MASS, BOOK_WORDS } from './preamble.js';
-import { recordFrame, type Upload } from './record-frame.js';
+import { passTimings, readGrid, round3 } from './readback.js';
+import { recordFrame } from './record-frame.js';
 import { FrameResources, frameSizeKey, MAX_PASSES, type SharedBuffers, StreamBuffers, streamKey } from './resources.js';
 import { checkShaderSources, type ShaderSources } from './shaders.js';
+import { type FramePath, FrameUploader } from './upload.js';
 
 export type DitherSchedule = 'wavefront' | 'serial';
 export type TimingSource = 'timestamp-query' | 'wall';
@@ -66,17 +65,8 @@ export class GpuExecutor {
   private stream: StreamBuffers | null = null;
   private fresh = true;
   private hasBook = false;
-  private copyTexture: GPUTexture | null = null;
-  private lastUpload: { key: string | number; resources: FrameResources } | null = null;
   private queue: Promise<unknown> = Promise.resolve();
-  private externalImportRefused = false;
-  private externalCopyRefused = false;
-  private videoPixels: Uint8Array<ArrayBuffer> | null = null;
-  /**
-   * How the last frame's pixels reached the GPU: written from a buffer, copied from an image or
-   * video frame, imported as an external texture, or (video the adapter refuses) read on the CPU.
-   */
-  framePath: 'buffer' | 'copy' | 'external' | 'cpu-copy' | null = null;
+  private readonly uploader: FrameUploader;
 
   constructor(
     readonly device: GPUDevice,
@@ -84,6 +74,7 @@ export class GpuExecutor {
     private readonly dither: DitherSchedule,
     timestamps: boolean,
   ) {
+    this.uploader = new FrameUploader(device, kernels);
     this.lost = device.lost.then((info) => {
       this.lostInfo = info;
       return info;
@@ -117,6 +108,14 @@ export class GpuExecutor {
       : null;
   }
 
+  /**
+   * How the last frame's pixels reached the GPU: written from a buffer, copied from an image or
+   * video frame, imported as an external texture, or (video the adapter refuses) read on the CPU.
+   */
+  get framePath(): FramePath | null {
+    return this.uploader.path;
+  }
+
   /** True once the device is lost or the executor destroyed. */
   get unusable(): boolean {
     return this.lostInfo !== null || this.destroyed;
@@ -143,7 +142,7 @@ export class GpuExecutor {
     this.destroyed = true;
     this.resources?.destroy();
     this.stream?.destroy();
-    this.copyTexture?.destroy();
+    this.uploader.destroy();
     this.tablesBuffer?.destroy();
     this.frameBuffer.destroy();
     this.querySet?.destroy();
@@ -167,7 +166,7 @@ export class GpuExecutor {
       const flags: StreamFlags = stream
         ? { temporal: true, fresh: this.fresh, usePrevGlyphs: !this.fresh, usePrevBook: this.hasBook }
         : { temporal: false, fresh: false, usePrevGlyphs: false, usePrevBook: false };
-      const upload = await this.upload(plan, frame, res, options.sourceKey);
+      const upload = await this.uploader.upload(frame, plan.source.width, plan.source.height, res, options.sourceKey);
       if (this.tableImage.pack(plan)) this.writeTables();
       this.uniform.fill(plan, upload.stride, this.tableImage, flags);
       device.queue.writeBuffer(this.frameBuffer, 0, this.uniform.data);
@@ -198,8 +197,8 @@ export class GpuExecutor {
     } catch (e) {
       throw this.wrap(e);
     }
-    const timings = this.timings(res, passes, performance.now() - submitted);
-    const grid = this.readGrid(plan, res, options.maxGlyphRmse ?? DEFAULT_MAX_GLYPH_RMSE, timings);
+    const timings = this.querySet ? passTimings(res, passes) : { submit: round3(performance.now() - submitted) };
+    const grid = readGrid(plan, res, options.maxGlyphRmse ?? DEFAULT_MAX_GLYPH_RMSE, timings);
     res.staging.unmap();
     timings.wall = round3(performance.now() - start);
     if (stream) {
@@ -222,7 +221,7 @@ export class GpuExecutor {
     if (this.resources?.key === key) return this.resources;
     this.resources?.destroy();
     this.resources = null;
-    this.lastUpload = null;
+    this.uploader.forget();
     try {
       this.resources = new FrameResources(this.device, this.kernels, this.shared, plan, key);
     } catch (e) {
@@ -264,171 +263,6 @@ export class GpuExecutor {
     }
     this.device.queue.writeBuffer(this.tablesBuffer, 0, image.words, 0, image.length);
   }
-
-  private async upload(
-    plan: FramePlan,
-    frame: GpuFrame,
-    res: FrameResources,
-    sourceKey: string | number | undefined,
-  ): Promise<Upload> {
-    const { width, height } = plan.source;
-    const kind = frameKind(frame);
-    const size = frameSize(frame);
-    if (size && (size.width !== width || size.height !== height)) {
-      throw new GpuExecutorError(
-        'bad_frame',
-        `frame is ${size.width} x ${size.height} but the plan was made for ${width} x ${height}`,
-      );
-    }
-    if (kind === 'buffer' && isRgbaImage(frame)) {
-      if (frame.data.length !== width * height * 4) {
-        throw new GpuExecutorError(
-          'bad_frame',
-          `RGBA buffer holds ${frame.data.length} bytes; ${width} x ${height} needs ${width * height * 4}`,
-        );
-      }
-      const reuse = sourceKey !== undefined && this.lastUpload?.key === sourceKey && this.lastUpload.resources === res;
-      if (!reuse) this.device.queue.writeBuffer(res.rgba, 0, frame.data as Uint8Array<ArrayBuffer>);
-      this.framePath = 'buffer';
-      this.lastUpload = sourceKey === undefined ? null : { key: sourceKey, resources: res };
-      return { kind: 'buffer', stride: width };
-    }
-    this.lastUpload = null;
-    let external: GPUExternalTexture | null = kind === 'external' ? (frame as GPUExternalTexture) : null;
-    if (kind === 'video' && !this.externalImportRefused) {
-      try {
-        external = this.device.importExternalTexture({
-          label: 'glyphcast.videoFrame',
-          source: frame as VideoFrame | HTMLVideoElement,
-        });
-      } catch {
-        // some adapters (SwiftShader) refuse frames without a GPU backing: copy them instead
-        this.externalImportRefused = true;
-      }
-    }
-    if (!external) {
-      const texture = this.textureFor(width, height);
-      if (kind === 'copy' || !this.externalCopyRefused) {
-        try {
-          this.device.queue.copyExternalImageToTexture(
-            { source: frame as GPUCopyExternalImageSource },
-            { texture, premultipliedAlpha: false },
-            { width, height },
-          );
-          this.framePath = 'copy';
-          return { kind: 'copy', stride: res.textureStride, texture };
-        } catch (e) {
-          if (kind === 'copy') throw e;
-          this.externalCopyRefused = true;
-        }
-      }
-      // a video frame the GPU can neither import nor copy: read its pixels on the CPU
-      await this.readVideoFrame(frame as VideoFrame | HTMLVideoElement, res, width, height);
-      this.framePath = 'cpu-copy';
-      return { kind: 'buffer', stride: width };
-    }
-    this.framePath = 'external';
-    const pipeline = await this.kernels.importPipeline();
-    const bindGroup = this.device.createBindGroup({
-      label: 'glyphcast.frameImport',
-      layout: this.kernels.layouts.frameImport,
-      entries: [
-        { binding: 0, resource: external },
-        { binding: 1, resource: { buffer: res.rgba } },
-      ],
-    });
-    return { kind: 'external', stride: width, pipeline, bindGroup };
-  }
-
-  /** The last resort for video: VideoFrame.copyTo as RGBA into a reused array, then a buffer upload. */
-  private async readVideoFrame(
-    source: VideoFrame | HTMLVideoElement,
-    res: FrameResources,
-    width: number,
-    height: number,
-  ): Promise<void> {
-    const frame = source instanceof VideoFrame ? source : new VideoFrame(source);
-    try {
-      if (this.videoPixels?.length !== width * height * 4) this.videoPixels = new Uint8Array(width * height * 4);
-      await frame.copyTo(this.videoPixels, { format: 'RGBA', colorSpace: 'srgb' });
-    } finally {
-      if (frame !== source) frame.close();
-    }
-    this.device.queue.writeBuffer(res.rgba, 0, this.videoPixels);
-  }
-
-  private textureFor(width: number, height: number): GPUTexture {
-    const t = this.copyTexture;
-    if (t && t.width === width && t.height === height) return t;
-    t?.destroy();
-    this.copyTexture = this.device.createTexture({
-      label: 'glyphcast.sourceTexture',
-      size: { width, height },
-      format: 'rgba8unorm',
-      usage: GPUTextureUsage.COPY_DST | GPUTextureUsage.COPY_SRC | GPUTextureUsage.RENDER_ATTACHMENT,
-    });
-    return this.copyTexture;
-  }
-
-  private timings(res: FrameResources, passes: readonly string[], submitMs: number): Record<string, number> {
-    const timings: Record<string, number> = {};
-    if (!this.querySet) {
-      timings.submit = round3(submitMs);
-      return timings;
-    }
-    const times = new BigUint64Array(res.staging.getMappedRange(res.stagingTimesAt, passes.length * 16));
-    passes.forEach((name, i) => {
-      timings[name] = round3(Number(times[2 * i + 1] - times[2 * i]) / 1e6);
-    });
-    timings.gpu = round3(Number(times[2 * passes.length - 1] - times[0]) / 1e6);
-    return timings;
-  }
-
-  private readGrid(
-    plan: FramePlan,
-    res: FrameResources,
-    maxGlyphRmse: number,
-    timings: Record<string, number>,
-  ): CellGrid {
-    const cells = res.cells;
-    const packed = new Uint32Array(res.staging.getMappedRange(0, cells * 4));
-    const glyphs = new Uint8Array(cells);
-    const colors = new Uint8Array(cells * 3);
-    for (let i = 0; i < cells; i++) {
-      const w = packed[i];
-      glyphs[i] = w & 255;
-      colors[i * 3] = (w >>> 8) & 255;
-      colors[i * 3 + 1] = (w >>> 16) & 255;
-      colors[i * 3 + 2] = w >>> 24;
-    }
-    const book = new Uint32Array(res.staging.getMappedRange(res.stagingBookAt, BOOK_WORDS * 4));
-    const count = book[BOOK_COUNT];
-    const result = {
-      glyphs: Int32Array.from(book.subarray(BOOK_GLYPHS, BOOK_GLYPHS + count)),
-      cost: book[BOOK_COST],
-      mass: book[BOOK_MASS],
-    };
-    const g = plan.glyphs;
-    return {
-      columns: plan.columns,
-      rows: plan.rows,
-      charset: g.charset,
-      table: g.table,
-      glyphs,
-      colors,
-      evidence: {
-        source: { width: plan.source.width, height: plan.source.height },
-        samplesPerCell: { x: SAMPLES_X, y: SAMPLES_Y },
-        codebook: codebookEvidence(plan, result, maxGlyphRmse),
-        director: null,
-        timings,
-      },
-    };
-  }
-}
-
-function round3(ms: number): number {
-  return Math.round(ms * 1000) / 1000;
 }
 
 /**
