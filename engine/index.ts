@@ -10,6 +10,14 @@ export type { RenderErrorCode } from './errors.js';
 export { RenderError } from './errors.js';
 export type { Charset } from './glyphs/charsets.js';
 export { CHARSET_GLYPHS } from './glyphs/charsets.js';
+export type { GpuErrorCode } from './gpu/errors.js';
+export { GpuExecutorError } from './gpu/errors.js';
+export type { DitherSchedule, GpuExecutorOptions, GpuRenderOptions, TimingSource } from './gpu/executor.js';
+export { createGpuExecutor, GpuExecutor } from './gpu/executor.js';
+export { FallbackRenderer } from './gpu/fallback.js';
+export type { GpuFrame } from './gpu/frame-source.js';
+export type { ShaderName, ShaderSources } from './gpu/shaders.js';
+export { SHADER_NAMES } from './gpu/shaders.js';
 export type {
   CellGrid,
   CodebookEvidence,

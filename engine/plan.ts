@@ -161,8 +161,9 @@ export function planFrame(
   const sampleHeight = rows * SAMPLES_Y;
   const pyr = pyramidSteps(source.width, source.height, sampleWidth, sampleHeight);
   const glyphs = glyphTable(params.charset);
-  // The adaptive codebook's DP cost is a sum over a histogram normalized to CODEBOOK_MASS
-  // cells of squared ink differences in Q10; maxGlyphRmse is relative to the densest glyph.
+  // The adaptive codebook's DP cost is a sum over a histogram normalized to CODEBOOK_MASS cells
+  // of squared ink differences in Q10; the bound maxGlyphRmse is relative to the densest glyph,
+  // so RMSE <= maxGlyphRmse <=> cost <= (maxGlyphRmse * densestQ10)^2 * CODEBOOK_MASS.
   const densestQ10 = glyphs.densest >> 2;
   return {
     source: { width: source.width, height: source.height },

@@ -20,7 +20,7 @@ import { pyramid } from '../kernels/pyramid.js';
 import { resampleX, resampleY } from '../kernels/resample.js';
 import { sharpen } from '../kernels/sharpen.js';
 import { sobel } from '../kernels/sobel.js';
-import { temporal } from '../kernels/temporal.js';
+import { movingSwitchCost, temporal } from '../kernels/temporal.js';
 import { tone } from '../kernels/tone.js';
 import type { FramePlan } from '../plan.js';
 
@@ -100,9 +100,12 @@ export class StreamState {
     this.fresh = true;
   }
 
-  /** Sizes the state for a grid; a new size starts the stream afresh. */
-  prepare(columns: number, rows: number): void {
-    const key = `${columns}x${rows}`;
+  /**
+   * Sizes the state for a grid; a new size or charset starts the stream afresh (the previous
+   * glyphs and codebook are indexes into one charset's table, meaningless in another's).
+   */
+  prepare(columns: number, rows: number, charset = ''): void {
+    const key = `${columns}x${rows}:${charset}`;
     if (key === this.key) return;
     this.key = key;
     this.m = new Int32Array(columns * rows * SAMPLES_PER_CELL);
@@ -236,7 +239,7 @@ export class CpuExecutor {
     }
     // 12. temporal filter (streams only), before the codebook so both see filtered tones
     if (stream) {
-      stream.prepare(plan.columns, plan.rows);
+      stream.prepare(plan.columns, plan.rows, g.charset);
       temporal(b.cellData, cellCount, plan.temporal, stream.fresh, stream.m, stream.p);
       lap('temporal');
     }
@@ -252,7 +255,7 @@ export class CpuExecutor {
       g.densest,
       plan.adaptive,
       plan.codebookBound,
-      stream?.codebook ?? null,
+      stream ? { previous: stream.codebook, movingBelow: movingSwitchCost(plan.temporal) } : null,
     );
     if (stream) stream.codebook = book.glyphs;
     lap('codebook');

@@ -31,6 +31,9 @@ export interface GlyphTable {
 
 const LEVELS = LEVEL_ALPHABET.length - 1;
 
+/** Largest glyph table: indexes fit one byte per cell (CellGrid.glyphs is a Uint8Array). */
+export const MAX_GLYPHS = 256;
+
 /** Ink per sub-cell sample (Q12) of one glyph, from its 8 x 16 bitmap. */
 function sampleMask(glyph: string): Int32Array {
   const rows = GLYPH_BITMAPS[glyph];
@@ -52,6 +55,8 @@ function sampleMask(glyph: string): Int32Array {
 function buildTable(charset: Charset): GlyphTable {
   const ramp = CHARSET_GLYPHS[charset];
   const table = charsetTable(charset);
+  if (table.length > MAX_GLYPHS)
+    throw new Error(`charset ${charset} has ${table.length} glyphs; at most ${MAX_GLYPHS}`);
   const masks = table.map(sampleMask);
   const coverage = Int32Array.from(masks, (m) => Math.round(m.reduce((a, b) => a + b, 0) / SAMPLES_PER_CELL));
   const flatMasks = new Int32Array(table.length * SAMPLES_PER_CELL);

@@ -11,7 +11,7 @@ export const CELL_BONUS = 10;
 export const CELL_SWITCH = 11;
 
 /** Pixels shifted off the Sobel gradients before the tensor: |g| >> 3 <= 4095, g^2 < 2^24. */
-const TENSOR_SHIFT = 3;
+export const TENSOR_SHIFT = 3;
 
 /**
  * cells: the matcher's input per cell, from the final tone plane and its Sobel gradients.

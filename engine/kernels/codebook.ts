@@ -17,12 +17,32 @@
  * Streams pass the previous frame's codebook: it is kept while its own cost (each bin to its
  * nearest level) still meets the bound and it has at most STREAM_SLACK more glyphs than the
  * new smallest one, so noise in the histogram does not flip the glyph set from frame to frame.
+ * A stream chooses a new codebook against 3/4 of the bound (bound - bound >> 2), so what it
+ * keeps has room to drift before it stops meeting the bound (a hysteresis band, not a
+ * threshold that noise crosses both ways); and it does not keep the previous codebook on a
+ * cut: more than half the cells moving, i.e. with a switching cost (set by temporal) below
+ * `movingBelow`.
  *
- * out  selected: u8 per table entry (1 = in the codebook); returns [k, total cost].
+ * out  the codebook's table indexes (ascending coverage), its cost and the histogram's mass.
  */
+import { CELL_SWITCH } from './cells.js';
+
 export const CODEBOOK_MASS = 512;
+/** Bins of the cell-mean histogram; bin b stands for ink b / TOP_BIN of the densest glyph. */
+export const CODEBOOK_BINS = 256;
+const TOP_BIN = CODEBOOK_BINS - 1;
 /** How many more glyphs than the smallest codebook a stream may keep for stability. */
 export const STREAM_SLACK = 2;
+/** Streams choose new codebooks against bound - (bound >> STREAM_HEADROOM_SHIFT): a quarter to spare. */
+export const STREAM_HEADROOM_SHIFT = 2;
+
+/** What a stream adds to the codebook's input. */
+export interface CodebookStream {
+  /** The previous frame's codebook (table indexes), null on the stream's first frame. */
+  readonly previous: Int32Array | null;
+  /** A cell whose switching cost is below this is moving (temporal.ts movingSwitchCost). */
+  readonly movingBelow: number;
+}
 
 export interface CodebookResult {
   /** Table indexes of the codebook, ascending coverage. */
@@ -34,7 +54,7 @@ export interface CodebookResult {
 }
 
 function binValues(densestQ10: number): Int32Array {
-  return Int32Array.from({ length: 256 }, (_, b) => Math.floor((b * densestQ10 + 127) / 255));
+  return Int32Array.from({ length: CODEBOOK_BINS }, (_, b) => Math.floor((b * densestQ10 + (TOP_BIN >> 1)) / TOP_BIN));
 }
 
 export function codebook(
@@ -47,20 +67,22 @@ export function codebook(
   densest: number,
   adaptive: boolean,
   bound: number,
-  previous: Int32Array | null = null,
+  stream: CodebookStream | null = null,
 ): CodebookResult {
   const densestQ10 = densest >> 2;
-  const counts = new Uint32Array(256);
+  const counts = new Uint32Array(CODEBOOK_BINS);
+  let moving = 0;
   for (let i = 0; i < cells; i++) {
+    if (stream && cellData[i * stride + CELL_SWITCH] < stream.movingBelow) moving++;
     const m = cellData[i * stride + meanOffset];
-    counts[Math.min(255, Math.floor((m * 255 + (densest >> 1)) / Math.max(1, densest)))]++;
+    counts[Math.min(TOP_BIN, Math.floor((m * TOP_BIN + (densest >> 1)) / Math.max(1, densest)))]++;
   }
   const v = binValues(densestQ10);
   const h = Uint32Array.from(counts, (n) => Math.floor((n * CODEBOOK_MASS + (cells >> 1)) / cells));
-  const s0 = new Float64Array(257);
-  const s1 = new Float64Array(257);
-  const s2 = new Float64Array(257);
-  for (let b = 0; b < 256; b++) {
+  const s0 = new Float64Array(CODEBOOK_BINS + 1);
+  const s1 = new Float64Array(CODEBOOK_BINS + 1);
+  const s2 = new Float64Array(CODEBOOK_BINS + 1);
+  for (let b = 0; b < CODEBOOK_BINS; b++) {
     s0[b + 1] = s0[b] + h[b];
     s1[b + 1] = s1[b] + h[b] * v[b];
     s2[b + 1] = s2[b] + h[b] * v[b] * v[b];
@@ -78,14 +100,14 @@ export function codebook(
   const n = levels.length;
   const firstBinAtLeast = (value: number) => {
     let b = 0;
-    while (b < 256 && v[b] < value) b++;
+    while (b < CODEBOOK_BINS && v[b] < value) b++;
     return b;
   };
   const sq = (from: number, to: number, l: number) =>
     s2[to] - s2[from] + l * l * (s0[to] - s0[from]) - 2 * l * (s1[to] - s1[from]);
   const at = levels.map(firstBinAtLeast);
   const head = (j: number) => sq(0, at[j], levels[j]);
-  const tail = (i: number) => sq(at[i], 256, levels[i]);
+  const tail = (i: number) => sq(at[i], CODEBOOK_BINS, levels[i]);
   const between = (i: number, j: number) => {
     const mid = firstBinAtLeast((levels[i] + levels[j] + 1) >> 1);
     return sq(at[i], mid, levels[i]) + sq(mid, at[j], levels[j]);
@@ -100,11 +122,11 @@ export function codebook(
       ),
     ),
     cost,
-    mass: s0[256],
+    mass: s0[CODEBOOK_BINS],
   });
   const nearestCost = (ls: ArrayLike<number>) => {
     let cost = 0;
-    for (let b = 0; b < 256; b++) {
+    for (let b = 0; b < CODEBOOK_BINS; b++) {
       let best = Number.POSITIVE_INFINITY;
       for (let i = 0; i < ls.length; i++) best = Math.min(best, (v[b] - ls[i]) * (v[b] - ls[i]));
       cost += h[b] * best;
@@ -121,6 +143,7 @@ export function codebook(
     cross.push([]);
     for (let j = i + 1; j < n; j++) cross[i][j] = between(i, j);
   }
+  const chooseBound = stream ? bound - (bound >> STREAM_HEADROOM_SHIFT) : bound;
   let best = Array.from({ length: n }, (_, j) => head(j));
   const back: Int32Array[] = [];
   for (let k = 1; ; k++) {
@@ -147,10 +170,11 @@ export function codebook(
         end = j;
       }
     }
-    if (total <= bound || k === n) {
+    if (total <= chooseBound || k === n) {
+      const previous = stream && moving * 2 <= cells ? stream.previous : null;
       if (previous && previous.length > 0 && previous.length <= k + STREAM_SLACK) {
         const kept = nearestCost(Array.from(previous, (g) => coverage[g] >> 2));
-        if (kept <= bound) return { glyphs: previous, cost: kept, mass: s0[256] };
+        if (kept <= bound) return { glyphs: previous, cost: kept, mass: s0[CODEBOOK_BINS] };
       }
       const chosen = [end];
       for (let q = back.length - 1; q >= 0; q--) chosen.unshift(back[q][chosen[0]]);

@@ -7,7 +7,7 @@
  * 1024, so out = (sum w v + W / 2) / W with sum w v <= 4096 * 4095 < 2^24.
  * An empty range table (denoise = 0) copies the plane.
  */
-const SPATIAL = [1, 2, 1, 2, 4, 2, 1, 2, 1];
+export const SPATIAL: readonly number[] = [1, 2, 1, 2, 4, 2, 1, 2, 1];
 
 export function denoise(src: Uint16Array, w: number, h: number, range: Uint16Array, out: Uint16Array): void {
   if (range.length === 0) {

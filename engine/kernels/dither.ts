@@ -9,10 +9,17 @@ import { matchCell } from './match-cell.js';
  * then err = (mean + shift) - coverage(chosen), clamped to +-densest (a codebook without the
  * darkest or brightest tone would otherwise let the error grow without bound), goes 7/16
  * right, 3/16 down-left, 5/16 down, 1/16 down-right, each as (err * w) >> 4 (floor, both
- * twins). Incoming error is at most 2 densest < 2^14, so the products are < 2^17. Serial by nature: on the GPU one invocation
- * walks the grid (see shaders/dither.wgsl for the measured choice).
+ * twins). Incoming error is at most 2 densest < 2^14, so the products are < 2^17. Serial by
+ * nature; on the GPU a row wavefront gives the same output (cell (r, c) at step c + 2 r, see
+ * shaders/dither.wgsl; the measurement behind the choice is in engine/gpu/README.md).
  * out: u8 table index per cell.
  */
+/** Floyd-Steinberg weights in 1/16: right, down-left, down, down-right. */
+export const FS_RIGHT = 7;
+export const FS_DOWN_LEFT = 3;
+export const FS_DOWN = 5;
+export const FS_DOWN_RIGHT = 1;
+
 export function dither(
   cellData: Int32Array,
   columns: number,
@@ -48,10 +55,10 @@ export function dither(
       out[i] = g;
       const raw = cellData[i * CELL_STRIDE + CELL_MEAN] + shift - coverage[g];
       const err = raw < -densest ? -densest : raw > densest ? densest : raw;
-      cur[c + 2] += (err * 7) >> 4;
-      next[c] += (err * 3) >> 4;
-      next[c + 1] += (err * 5) >> 4;
-      next[c + 2] += err >> 4;
+      cur[c + 2] += (err * FS_RIGHT) >> 4;
+      next[c] += (err * FS_DOWN_LEFT) >> 4;
+      next[c + 1] += (err * FS_DOWN) >> 4;
+      next[c + 2] += (err * FS_DOWN_RIGHT) >> 4;
     }
     const t = cur;
     cur = next;

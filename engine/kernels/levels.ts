@@ -1,7 +1,10 @@
 import { TONE_MAX } from '../fixed.js';
+import { HISTOGRAM_BINS } from './histogram.js';
 
 /** Largest auto-levels stretch: 8x, so a nearly flat image is not blown up into noise. */
 export const MAX_LEVELS_GAIN = 8 * 65536;
+/** Percentiles are given in 1/10000 of the samples. */
+export const PERCENTILE_SCALE = 10000;
 
 /**
  * levels: percentile auto-levels from a 256-bin tone histogram -> [low, gain].
@@ -21,14 +24,15 @@ export function levels(
   blend: number,
   out: Int32Array,
 ): void {
-  const quantile = (p: number) => Math.floor(total / 10000) * p + Math.floor(((total % 10000) * p) / 10000);
+  const quantile = (p: number) =>
+    Math.floor(total / PERCENTILE_SCALE) * p + Math.floor(((total % PERCENTILE_SCALE) * p) / PERCENTILE_SCALE);
   const lowCount = quantile(lowPer10k);
   const highCount = quantile(highPer10k);
   let low = 0;
   let high = TONE_MAX;
   let cum = 0;
   let foundLow = false;
-  for (let b = 0; b < 256; b++) {
+  for (let b = 0; b < HISTOGRAM_BINS; b++) {
     cum += hist[b];
     if (!foundLow && cum > lowCount) {
       low = b * 16;

@@ -7,7 +7,7 @@ import { TONE_MAX } from '../fixed.js';
  * in/out tone u16 0..4095; amount Q8 <= 384, so |(v - blur) * amount| <= 4095 * 384 < 2^21.
  * `>>` on a negative value floors in both twins (JS arithmetic shift, WGSL i32 shift).
  */
-const BINOMIAL = [1, 2, 1, 2, 4, 2, 1, 2, 1];
+export const BINOMIAL: readonly number[] = [1, 2, 1, 2, 4, 2, 1, 2, 1];
 
 export function sharpen(src: Uint16Array, w: number, h: number, amount: number, out: Uint16Array): void {
   if (amount === 0) {

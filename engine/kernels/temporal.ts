@@ -15,12 +15,19 @@ import { CELL_MEAN, CELL_STRIDE, CELL_SWITCH } from './cells.js';
  *   v  = p + r
  *   w  = motion evidence, Q12: 0 when s <= 4v, 4096 when s >= 16v, else
  *        (((s - 4v) * 256) / (12v)) << 4   ((s - 4v) * 256 < 12 v * 256 < 2^31)
+ *        raised to the cell's evidence wc: the same ramp on the cell's mean innovation
+ *        dc = (sum d) >> 7 (ink), sc = dc^2 < 2^26, vc = (sum p >> 3) + r, whose noise variance
+ *        is vc / 8: 0 when 8 sc <= 4 vc, 4096 when 8 sc >= 16 vc, else
+ *        (((8 sc - 4 vc) * 256) / (12 vc)) << 4   (vc <= 17 r < 2^18, so < 2^31). A real change
+ *        moves all of a cell's samples; noise averages down over eight.
  *   p' = p + q + ((w * qMotion) >> 12)
  *   k  = (p' * 4096) / (p' + r)          Kalman gain, Q12 (p' * 4096 < 2^31)
  *   kf = k + (((4096 - k) * ((w * sensitivity) >> 12)) >> 12)
  *        the final posterior update: motion, scaled by motionSensitivity, pulls the gain to 1
  *   m  = m + ((kf * d) >> 12)            (|kf * d| < 2^29)
- *   p  = min(cap, ((4096 - kf) * p') >> 12)
+ *   p  = min(cap, ((4096 - k) * p') >> 12)
+ *        the Kalman posterior: the motion pull moves the mean but is no information, so the
+ *        variance stays open and what is left of a step is taken up in the next frames
  *   z' = (m + 8) >> 4                    the filtered target
  *
  * A cell's switching cost (the discount its previous glyph gets in matching) is
@@ -37,6 +44,18 @@ export interface TemporalConstants {
   readonly switchScale: number;
 }
 
+/** The switching cost below which a cell counts as moving (wmax above half): what the codebook's cut test reads. */
+export function movingSwitchCost(c: TemporalConstants): number {
+  return (c.switchScale * c.r) >> 1;
+}
+
+/** Motion evidence (Q12) of a squared innovation s against the variance v: the ramp from 2 to 4 sigma. */
+function evidence(s: number, v: number): number {
+  if (s >= 16 * v) return 4096;
+  if (s > 4 * v) return Math.floor(((s - 4 * v) * 256) / (12 * v)) << 4;
+  return 0;
+}
+
 export function temporal(
   cellData: Int32Array,
   cellCount: number,
@@ -47,38 +66,48 @@ export function temporal(
 ): void {
   for (let i = 0; i < cellCount; i++) {
     const base = i * CELL_STRIDE;
+    const first = i * SAMPLES_PER_CELL;
+    if (fresh) {
+      let sum = 0;
+      for (let j = 0; j < SAMPLES_PER_CELL; j++) {
+        const z = cellData[base + j];
+        stateM[first + j] = z * 16;
+        stateP[first + j] = c.cap >> 2;
+        sum += z;
+      }
+      cellData[base + CELL_MEAN] = (sum + 4) >> 3;
+      cellData[base + CELL_SWITCH] = 0;
+      continue;
+    }
+    let sumD = 0;
+    let sumP = 0;
+    for (let j = 0; j < SAMPLES_PER_CELL; j++) {
+      sumD += cellData[base + j] * 16 - stateM[first + j];
+      sumP += stateP[first + j];
+    }
+    const dc = sumD >> 7;
+    const wc = evidence(8 * dc * dc, (sumP >> 3) + c.r);
     let sum = 0;
     let wmax = 0;
     for (let j = 0; j < SAMPLES_PER_CELL; j++) {
-      const k = i * SAMPLES_PER_CELL + j;
-      const z = cellData[base + j];
-      if (fresh) {
-        stateM[k] = z * 16;
-        stateP[k] = c.cap >> 2;
-        sum += z;
-        continue;
-      }
+      const k = first + j;
       const m = stateM[k];
       const p = stateP[k];
-      const d = z * 16 - m;
+      const d = cellData[base + j] * 16 - m;
       const di = d >> 4;
-      const s = di * di;
-      const v = p + c.r;
-      let w = 0;
-      if (s >= 16 * v) w = 4096;
-      else if (s > 4 * v) w = Math.floor(((s - 4 * v) * 256) / (12 * v)) << 4;
+      const w = Math.max(wc, evidence(di * di, p + c.r));
       if (w > wmax) wmax = w;
       const pp = p + c.q + ((w * c.qMotion) >> 12);
       const kg = Math.floor((pp * 4096) / (pp + c.r));
       const kf = kg + (((4096 - kg) * ((w * c.sensitivity) >> 12)) >> 12);
       const nm = m + ((kf * d) >> 12);
       stateM[k] = nm;
-      stateP[k] = Math.min(c.cap, ((4096 - kf) * pp) >> 12);
+      stateP[k] = Math.min(c.cap, ((4096 - kg) * pp) >> 12);
       const zf = (nm + 8) >> 4;
       cellData[base + j] = zf;
       sum += zf;
     }
     cellData[base + CELL_MEAN] = (sum + 4) >> 3;
-    cellData[base + CELL_SWITCH] = fresh ? 0 : (c.switchScale * c.r * (4096 - wmax)) >> 12;
+    cellData[base + CELL_SWITCH] = (c.switchScale * c.r * (4096 - wmax)) >> 12;
   }
 }

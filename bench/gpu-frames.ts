@@ -1,0 +1,61 @@
+/**
+ * Bench input shared by the GPU benches: frames of the bench video (../shared/bench/corpus/video/
+ * vtest.avi, 768 x 576) scaled to 1280 x 720 with Debian's ffmpeg, cached as raw RGBA in
+ * bench/out/ (git-ignored).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RgbaImage } from '../engine/image.js';
+
+export const BENCH_WIDTH = 1280;
+export const BENCH_HEIGHT = 720;
+export const VIDEO = path.resolve(import.meta.dirname, '../../shared/bench/corpus/video/vtest.avi');
+export const OUT = path.resolve(import.meta.dirname, 'out');
+
+/** `count` consecutive frames from frame `skip`, 1280 x 720 RGBA. */
+export function benchFrames(count: number, skip = 200): RgbaImage[] {
+  const file = path.join(OUT, `vtest-${skip}-${count}-${BENCH_WIDTH}x${BENCH_HEIGHT}.rgba`);
+  const size = BENCH_WIDTH * BENCH_HEIGHT * 4;
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(OUT, { recursive: true });
+    const vf = `select=gte(n\\,${skip}),scale=${BENCH_WIDTH}:${BENCH_HEIGHT}`;
+    const run = spawnSync(
+      'ffmpeg',
+      [
+        '-v',
+        'error',
+        '-i',
+        VIDEO,
+        '-vf',
+        vf,
+        '-vsync',
+        '0',
+        '-frames:v',
+        String(count),
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'rgba',
+        file,
+      ],
+      { stdio: 'inherit' },
+    );
+    if (run.status !== 0) throw new Error(`ffmpeg failed on ${VIDEO} (is ffmpeg installed? scripts/setup-system.sh)`);
+  }
+  const bytes = fs.readFileSync(file);
+  if (bytes.length !== size * count) throw new Error(`${file}: ${bytes.length} bytes, expected ${size * count}`);
+  return Array.from({ length: count }, (_, i) => ({
+    width: BENCH_WIDTH,
+    height: BENCH_HEIGHT,
+    data: new Uint8Array(bytes.buffer, bytes.byteOffset + i * size, size),
+  }));
+}
+
+/** The bench's parameters: 160 columns, every stage on (dithering too), colors on. */
+export const BENCH_PARAMS = { columns: 160, dither: true, color: true } as const;
+
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}

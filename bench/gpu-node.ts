@@ -1,0 +1,96 @@
+/**
+ * GPU executor (Dawn on this machine's adapter: Mesa lavapipe here) vs CPU executor, same
+ * frames, one run: 1280 x 720 frames of the bench video at 160 columns, every stage on, the
+ * temporal filter on (a stream). Frames alternate between the executors so load changes on a
+ * shared machine hit both alike. Prints a Markdown section; --json FILE writes the raw figures.
+ *
+ *   npx tsx bench/gpu-node.ts [--frames 30] [--json bench/out/gpu-node.json]
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { CpuExecutor, StreamState } from '../engine/cpu/executor.js';
+import type { GpuExecutor } from '../engine/gpu/executor.js';
+import { createNodeGpuExecutor, requestNodeGpuDevice } from '../engine/node/gpu.js';
+import { resolveParams } from '../engine/params.js';
+import { planFrame } from '../engine/plan.js';
+import { BENCH_PARAMS, benchFrames, median } from './gpu-frames.js';
+
+const arg = (name: string, dflt: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : dflt;
+};
+const FRAMES = Number(arg('frames', '30'));
+const WARMUP = 3;
+
+const device = await requestNodeGpuDevice();
+if (!device) throw new Error('no WebGPU adapter in Node (Mesa lavapipe >= 25 is needed)');
+const adapter = device.adapterInfo;
+const frames = benchFrames(FRAMES + WARMUP);
+const params = resolveParams(BENCH_PARAMS, 'json');
+const plan = planFrame(params, frames[0]);
+
+async function run(label: string, gpu: GpuExecutor) {
+  const cpu = new CpuExecutor();
+  const state = new StreamState();
+  const gpuMs: number[] = [];
+  const cpuMs: number[] = [];
+  const stages: Record<string, number[]> = {};
+  let equal = 0;
+  for (const [i, frame] of frames.entries()) {
+    let t = performance.now();
+    const g = await gpu.render(plan, frame, { stream: true });
+    const gMs = performance.now() - t;
+    t = performance.now();
+    const c = cpu.render(plan, frame, state);
+    const cMs = performance.now() - t;
+    if (i < WARMUP) continue;
+    gpuMs.push(gMs);
+    cpuMs.push(cMs);
+    if (
+      Buffer.compare(Buffer.from(g.glyphs), Buffer.from(c.glyphs)) === 0 &&
+      Buffer.compare(Buffer.from(g.colors), Buffer.from(c.colors)) === 0
+    )
+      equal++;
+    for (const [k, v] of Object.entries(g.evidence.timings)) (stages[k] ??= []).push(v);
+  }
+  return { label, gpuMs, cpuMs, stages, equal };
+}
+
+const wavefront = await run('wavefront', await createNodeGpuExecutor(device, { dither: 'wavefront' }));
+const serial = await run('serial', await createNodeGpuExecutor(device, { dither: 'serial' }));
+const f1 = (x: number) => x.toFixed(1);
+const f2 = (x: number) => x.toFixed(2);
+const lines = [
+  `Machine: ${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}, load average ${os.loadavg().map(f1).join(' ')}; adapter: ${adapter.vendor} ${adapter.architecture} ${adapter.description}`.trim(),
+  `Frames: ${FRAMES} (after ${WARMUP} warm-up) of vtest.avi at 1280 x 720, grid ${plan.columns} x ${plan.rows}, ${JSON.stringify(BENCH_PARAMS)}, stream (temporal on).`,
+  '',
+  '| executor | median ms/frame | mean ms/frame | frames equal to the CPU grid |',
+  '|---|---:|---:|---:|',
+  `| CPU executor (Node, one thread) | ${f1(median(wavefront.cpuMs))} | ${f1(mean(wavefront.cpuMs))} | - |`,
+  `| GPU executor, lavapipe, dither wavefront (wall: upload + submit + readback) | ${f1(median(wavefront.gpuMs))} | ${f1(mean(wavefront.gpuMs))} | ${wavefront.equal}/${FRAMES} |`,
+  `| GPU executor, lavapipe, dither serial | ${f1(median(serial.gpuMs))} | ${f1(mean(serial.gpuMs))} | ${serial.equal}/${FRAMES} |`,
+  '',
+  `CPU / GPU (median, wavefront): ${f2(median(wavefront.cpuMs) / median(wavefront.gpuMs))}x.`,
+  '',
+  'GPU timestamps per pass, median ms (wavefront run; `dither` also for the serial run):',
+  '',
+  `| ${Object.keys(wavefront.stages).join(' | ')} | dither (serial) |`,
+  `|${Object.keys(wavefront.stages)
+    .map(() => '---:')
+    .join('|')}|---:|`,
+  `| ${Object.values(wavefront.stages)
+    .map((v) => f2(median(v)))
+    .join(' | ')} | ${f2(median(serial.stages.dither ?? [0]))} |`,
+];
+console.log(lines.join('\n'));
+const json = arg('json', '');
+if (json)
+  fs.writeFileSync(
+    json,
+    JSON.stringify({ wavefront, serial, plan: { columns: plan.columns, rows: plan.rows } }, null, 1),
+  );
+device.destroy();
+
+function mean(xs: number[]): number {
+  return xs.reduce((a, b) => a + b, 0) / xs.length;
+}

@@ -1,0 +1,138 @@
+/**
+ * Host-side images of the two group-0 bindings: the `Frame` uniform (field order from
+ * preamble.ts) and `tables`, every lookup table of the plan packed into one u32 array. Both are
+ * written into preallocated arrays and uploaded with queue.writeBuffer: nothing is allocated per
+ * frame (the table image grows only when a larger charset arrives).
+ */
+import { movingSwitchCost } from '../kernels/temporal.js';
+import type { FramePlan } from '../plan.js';
+import { FRAME_FIELDS, type FrameField, STEP_FIELDS, type StepField, uniformSize } from './preamble.js';
+
+const FRAME_INDEX = Object.fromEntries(FRAME_FIELDS.map((f, i) => [f, i])) as Record<FrameField, number>;
+const STEP_INDEX = Object.fromEntries(STEP_FIELDS.map((f, i) => [f, i])) as Record<StepField, number>;
+
+export const FRAME_UNIFORM_SIZE = uniformSize(FRAME_FIELDS);
+export const STEP_UNIFORM_SIZE = uniformSize(STEP_FIELDS);
+
+/** Stream flags of one frame (what the CPU executor reads from its StreamState). */
+export interface StreamFlags {
+  readonly temporal: boolean;
+  readonly fresh: boolean;
+  readonly usePrevGlyphs: boolean;
+  readonly usePrevBook: boolean;
+}
+
+export class FrameUniform {
+  readonly data = new Uint32Array(FRAME_UNIFORM_SIZE / 4);
+
+  set(field: FrameField, value: number | boolean): void {
+    this.data[FRAME_INDEX[field]] = typeof value === 'boolean' ? Number(value) : value;
+  }
+
+  /** Fills every field from the plan, the source row stride, the table offsets and the stream flags. */
+  fill(plan: FramePlan, sourceStride: number, tables: TableImage, stream: StreamFlags): void {
+    const g = plan.glyphs;
+    const t = plan.temporal;
+    this.set('sourceWidth', plan.source.width);
+    this.set('sourceHeight', plan.source.height);
+    this.set('sourceStride', sourceStride);
+    this.set('columns', plan.columns);
+    this.set('rows', plan.rows);
+    this.set('cells', plan.columns * plan.rows);
+    this.set('sampleWidth', plan.sampleWidth);
+    this.set('sampleHeight', plan.sampleHeight);
+    this.set('samples', plan.sampleWidth * plan.sampleHeight);
+    this.set('reducedWidth', plan.reducedWidth);
+    this.set('reducedHeight', plan.reducedHeight);
+    this.set('denoiseOn', plan.denoiseRange.length > 0);
+    this.set('levelsLow', plan.levelsLow);
+    this.set('levelsHigh', plan.levelsHigh);
+    this.set('levelsBlend', plan.levelsBlend);
+    this.set('sharpenAmount', plan.sharpenAmount);
+    this.set('edges', plan.edges);
+    this.set('edgeGain', plan.edgeGain);
+    this.set('structure', plan.structure);
+    this.set('structureFloor', plan.structureFloor);
+    this.set('inkScale', plan.inkScale);
+    this.set('adaptive', plan.adaptive);
+    this.set('codebookBound', plan.codebookBound);
+    this.set('densest', g.densest);
+    this.set('rampSize', g.rampSize);
+    this.set('temporalR', t.r);
+    this.set('temporalQ', t.q);
+    this.set('temporalQMotion', t.qMotion);
+    this.set('temporalCap', t.cap);
+    this.set('temporalSensitivity', t.sensitivity);
+    this.set('temporalSwitchScale', t.switchScale);
+    this.set('fresh', stream.fresh);
+    this.set('usePrevGlyphs', stream.usePrevGlyphs);
+    this.set('usePrevBook', stream.usePrevBook);
+    this.set('streamCodebook', stream.temporal);
+    this.set('movingBelow', movingSwitchCost(t));
+    this.set('saturation', plan.saturation);
+    this.set('invert', plan.invert);
+    for (const [field, at] of Object.entries(tables.at)) this.set(field as FrameField, at);
+  }
+}
+
+/** A ReduceStep uniform (one box reduction), as bytes for writeBuffer. */
+export function stepUniform(values: Readonly<Record<StepField, number>>): Uint32Array<ArrayBuffer> {
+  const out = new Uint32Array(STEP_UNIFORM_SIZE / 4);
+  for (const f of STEP_FIELDS) out[STEP_INDEX[f]] = values[f];
+  return out;
+}
+
+type TableField =
+  | 'srgbToLinearAt'
+  | 'linearToToneAt'
+  | 'linearToSrgbAt'
+  | 'toneCurveAt'
+  | 'denoiseRangeAt'
+  | 'coverageAt'
+  | 'masksAt'
+  | 'cellBlurAt'
+  | 'rampOrderAt'
+  | 'directionalAt';
+
+/**
+ * The plan's lookup tables as one u32 array. Repacked only when one of the plan's tables is a
+ * different object than last time (plans share their constant tables, so a stream with fixed
+ * params repacks nothing).
+ */
+export class TableImage {
+  words = new Uint32Array(0);
+  length = 0;
+  readonly at = {} as Record<TableField, number>;
+  private sources: readonly unknown[] = [];
+
+  /** Returns true when the packed words changed (and must be uploaded). */
+  pack(plan: FramePlan): boolean {
+    const g = plan.glyphs;
+    const parts: [TableField, ArrayLike<number>][] = [
+      ['srgbToLinearAt', plan.srgbToLinear],
+      ['linearToToneAt', plan.linearToTone],
+      ['linearToSrgbAt', plan.linearToSrgb],
+      ['toneCurveAt', plan.toneCurve],
+      ['denoiseRangeAt', plan.denoiseRange],
+      ['coverageAt', g.coverage],
+      ['masksAt', g.blurredMasks],
+      ['cellBlurAt', plan.cellBlur],
+      ['rampOrderAt', g.rampOrder],
+      ['directionalAt', g.directional],
+    ];
+    const sources = parts.map(([, a]) => a);
+    if (sources.length === this.sources.length && sources.every((a, i) => a === this.sources[i])) return false;
+    this.sources = sources;
+    const total = parts.reduce((n, [, a]) => n + a.length, 0);
+    if (this.words.length < total) this.words = new Uint32Array(Math.max(total, this.words.length * 2));
+    let at = 0;
+    for (const [field, a] of parts) {
+      this.at[field] = at;
+      // i32 entries (directional -1) become their two's complement, read back with bitcast<i32>
+      for (let i = 0; i < a.length; i++) this.words[at + i] = a[i] >>> 0;
+      at += a.length;
+    }
+    this.length = Math.max(at, 1);
+    return true;
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Records one frame's command buffer: the kernels in the CPU executor's stage order, one
+ * compute pass per stage (so timestamps give per-stage times), then the copies of the packed
+ * grid and the codebook into the staging buffer (and, for streams, into the stream state).
+ *
+ * Dispatch maths: element kernels get ceil(n / size) workgroups as (min(g, maxX), ceil(g /
+ * maxX)) (see common.wgsl flatIndex); the histogram min(HISTOGRAM_GROUPS, ceil(n / size))
+ * workgroups striding over the samples; levels runs one invocation; codebook and the dither
+ * wavefront one workgroup of `groupSize`; the serial dither one invocation.
+ */
+import type { FramePlan } from '../plan.js';
+import type { DitherSchedule } from './executor.js';
+import type { Kernels, PipelineName } from './kernels.js';
+import { BOOK_WORDS } from './preamble.js';
+import type { FrameResources, StateBindGroups, StreamBuffers } from './resources.js';
+
+/**
+ * Workgroups of the histogram pass, each striding over the samples: enough to fill a GPU, few
+ * enough that zeroing and merging their 256 bins stays small next to the counting.
+ */
+export const HISTOGRAM_GROUPS = 64;
+
+/** How this frame's pixels reach `rgba`. */
+export type Upload =
+  | { readonly kind: 'buffer'; readonly stride: number }
+  | { readonly kind: 'copy'; readonly stride: number; readonly texture: GPUTexture }
+  | {
+      readonly kind: 'external';
+      readonly stride: number;
+      readonly pipeline: GPUComputePipeline;
+      readonly bindGroup: GPUBindGroup;
+    };
+
+export interface FrameRecording {
+  readonly device: GPUDevice;
+  readonly kernels: Kernels;
+  readonly plan: FramePlan;
+  readonly res: FrameResources;
+  readonly state: StateBindGroups;
+  readonly stream: StreamBuffers | null;
+  readonly frameGroup: GPUBindGroup;
+  readonly upload: Upload;
+  readonly dither: DitherSchedule;
+  readonly querySet: GPUQuerySet | null;
+  readonly resolveBuffer: GPUBuffer | null;
+}
+
+/** Records and submits the frame; returns the pass names in timestamp order. */
+export function recordFrame(f: FrameRecording): string[] {
+  const { device, kernels, plan, res, state, upload } = f;
+  const maxX = device.limits.maxComputeWorkgroupsPerDimension;
+  const encoder = device.createCommandEncoder({ label: 'glyphcast.frame' });
+  const names: string[] = [];
+
+  const pass = (name: string, body: (p: GPUComputePassEncoder) => void) => {
+    const i = names.length;
+    const p = encoder.beginComputePass({
+      label: `glyphcast.${name}`,
+      timestampWrites: f.querySet
+        ? { querySet: f.querySet, beginningOfPassWriteIndex: 2 * i, endOfPassWriteIndex: 2 * i + 1 }
+        : undefined,
+    });
+    p.setBindGroup(0, f.frameGroup);
+    body(p);
+    p.end();
+    names.push(name);
+  };
+  /** One invocation per element, n elements. */
+  const each = (p: GPUComputePassEncoder, pipeline: GPUComputePipeline, group: GPUBindGroup, n: number) => {
+    const groups = Math.ceil(n / kernels.elementSize);
+    const x = Math.min(groups, maxX);
+    p.setPipeline(pipeline);
+    p.setBindGroup(1, group);
+    p.dispatchWorkgroups(x, Math.ceil(groups / x));
+  };
+  /** One workgroup (or one invocation, for kernels declared with workgroup_size(1)). */
+  const once = (p: GPUComputePassEncoder, pipeline: GPUComputePipeline, group: GPUBindGroup) => {
+    p.setPipeline(pipeline);
+    p.setBindGroup(1, group);
+    p.dispatchWorkgroups(1);
+  };
+  const k = (name: PipelineName) => kernels.pipelines[name];
+  const g = res.groups;
+  const samples = res.samples;
+  const cells = res.cells;
+
+  encoder.clearBuffer(res.hist);
+  if (plan.dither) encoder.clearBuffer(res.ditherErr);
+  if (upload.kind === 'copy') {
+    encoder.copyTextureToBuffer(
+      { texture: upload.texture },
+      { buffer: res.rgba, bytesPerRow: upload.stride * 4, rowsPerImage: plan.source.height },
+      { width: plan.source.width, height: plan.source.height },
+    );
+  }
+  const [first, ...rest] = res.reductions;
+  pass('linearize', (p) => {
+    if (upload.kind === 'external') each(p, upload.pipeline, upload.bindGroup, plan.source.width * plan.source.height);
+    each(p, k('linearize'), first.bindGroup, first.width * first.height);
+  });
+  if (rest.length > 0)
+    pass('pyramid', (p) => {
+      for (const r of rest) each(p, k('pyramid'), r.bindGroup, r.width * r.height);
+    });
+  pass('resample', (p) => {
+    each(p, k('resampleX'), g.resampleX, plan.sampleWidth * plan.reducedHeight);
+    each(p, k('resampleY'), g.resampleY, samples);
+  });
+  pass('luma', (p) => each(p, k('luma'), g.luma, samples));
+  pass('denoise', (p) => each(p, k('denoise'), g.denoise, samples));
+  pass('levels', (p) => {
+    p.setPipeline(k('histogram'));
+    p.setBindGroup(1, g.histogram);
+    p.dispatchWorkgroups(Math.min(HISTOGRAM_GROUPS, Math.ceil(samples / kernels.elementSize)));
+    once(p, k('levels'), g.levels);
+  });
+  pass('tone', (p) => each(p, k('tone'), g.tone, samples));
+  pass('sharpen', (p) => each(p, k('sharpen'), g.sharpen, samples));
+  pass('sobel', (p) => each(p, k('sobel'), g.sobel, samples));
+  pass('cells', (p) => each(p, k('cells'), g.cells, cells));
+  if (state.temporal) {
+    const temporal = state.temporal;
+    pass('temporal', (p) => each(p, k('temporal'), temporal, cells));
+  }
+  pass('codebook', (p) => once(p, k('codebook'), state.codebook));
+  if (plan.dither) {
+    pass('dither', (p) => once(p, k(f.dither === 'serial' ? 'ditherSerial' : 'ditherWavefront'), state.dither));
+  } else {
+    pass('glyphs', (p) => each(p, k('glyphs'), state.glyphs, cells));
+  }
+  pass('color', (p) => each(p, k('color'), g.color, cells));
+
+  encoder.copyBufferToBuffer(res.packed, 0, res.staging, 0, cells * 4);
+  encoder.copyBufferToBuffer(res.book, 0, res.staging, res.stagingBookAt, BOOK_WORDS * 4);
+  if (f.stream) {
+    encoder.copyBufferToBuffer(res.glyphs, 0, f.stream.prevGlyphs, 0, cells * 4);
+    encoder.copyBufferToBuffer(res.book, 0, f.stream.prevBook, 0, BOOK_WORDS * 4);
+  }
+  if (f.querySet && f.resolveBuffer) {
+    encoder.resolveQuerySet(f.querySet, 0, names.length * 2, f.resolveBuffer, 0);
+    encoder.copyBufferToBuffer(f.resolveBuffer, 0, res.staging, res.stagingTimesAt, names.length * 16);
+  }
+  device.queue.submit([encoder.finish()]);
+  return names;
+}

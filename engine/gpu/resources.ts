@@ -1,0 +1,252 @@
+/**
+ * The buffers and bind groups of one frame size (source size + grid), made when a size first
+ * arrives and reused for every frame of that size; and the stream state buffers of one grid.
+ *
+ * Buffer formats (one 32-bit word per CPU array element, the same integer values):
+ *   rgba        u32 per source pixel, r | g << 8 | b << 16 | a << 24, `stride` pixels per row
+ *   levelA/B    u32 x 3 per pixel: the box reductions, ping-pong (level i in A when i is even)
+ *   resampledX  u32 x 3, sampleWidth x reducedHeight;  lin  u32 x 3 per sample
+ *   toneA/B     u32 per sample;  grad  i32 x 2 per sample;  hist  u32 x 256;  levels  i32 x 2
+ *   cellData    i32 x CELL_STRIDE per cell;  book  u32 x BOOK_WORDS;  glyphs  u32 per cell
+ *   ditherErr   i32 x 2 per cell;  packed  u32 per cell: glyph | r << 8 | g << 16 | b << 24
+ *   staging     MAP_READ: packed, then the book, then the resolved timestamps (u64)
+ * Stream state: stateM / stateP i32 x 8 per cell (temporal.ts format), prevGlyphs u32 per cell,
+ * prevBook u32 x BOOK_WORDS.
+ */
+
+import { SAMPLES_PER_CELL } from '../fixed.js';
+import { CELL_STRIDE } from '../kernels/cells.js';
+import { HISTOGRAM_BINS } from '../kernels/histogram.js';
+import type { FramePlan, PyramidStep } from '../plan.js';
+import { STEP_UNIFORM_SIZE, stepUniform } from './frame-uniform.js';
+import type { Kernels, LayoutName } from './kernels.js';
+import { BOOK_WORDS } from './preamble.js';
+
+/** Row pitch of texture copies: bytesPerRow must be a multiple of 256. */
+export const TEXTURE_ROW_ALIGN = 256;
+
+/** Timestamp slots: two per pass, at most this many passes per frame. */
+export const MAX_PASSES = 16;
+
+export function frameSizeKey(plan: FramePlan): string {
+  return `${plan.source.width}x${plan.source.height}>${plan.columns}x${plan.rows}`;
+}
+
+export function streamKey(plan: FramePlan): string {
+  return `${plan.columns}x${plan.rows}:${plan.glyphs.charset}`;
+}
+
+/** Device-wide buffers: codebook scratch and the placeholders bound where a still has no stream state. */
+export interface SharedBuffers {
+  readonly scratch: GPUBuffer;
+  readonly noPrevGlyphs: GPUBuffer;
+  readonly noPrevBook: GPUBuffer;
+}
+
+export class StreamBuffers {
+  readonly stateM: GPUBuffer;
+  readonly stateP: GPUBuffer;
+  readonly prevGlyphs: GPUBuffer;
+  readonly prevBook: GPUBuffer;
+
+  constructor(
+    device: GPUDevice,
+    readonly key: string,
+    cells: number,
+  ) {
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
+    const make = (label: string, size: number) =>
+      device.createBuffer({ label: `glyphcast.stream.${label}`, size, usage });
+    this.stateM = make('m', cells * SAMPLES_PER_CELL * 4);
+    this.stateP = make('p', cells * SAMPLES_PER_CELL * 4);
+    this.prevGlyphs = make('prevGlyphs', cells * 4);
+    this.prevBook = make('prevBook', BOOK_WORDS * 4);
+  }
+
+  destroy(): void {
+    for (const b of [this.stateM, this.stateP, this.prevGlyphs, this.prevBook]) b.destroy();
+  }
+}
+
+/** Bind groups that read or write the stream state (or its placeholders for stills). */
+export interface StateBindGroups {
+  readonly temporal: GPUBindGroup | null;
+  readonly codebook: GPUBindGroup;
+  readonly glyphs: GPUBindGroup;
+  readonly dither: GPUBindGroup;
+}
+
+export interface Reduction {
+  readonly step: PyramidStep;
+  readonly width: number;
+  readonly height: number;
+  readonly bindGroup: GPUBindGroup;
+}
+
+export class FrameResources {
+  readonly cells: number;
+  readonly samples: number;
+  /** Source row pitch in pixels for texture copies (256-byte rows); buffers use the width. */
+  readonly textureStride: number;
+  readonly rgba: GPUBuffer;
+  readonly glyphs: GPUBuffer;
+  readonly book: GPUBuffer;
+  readonly packed: GPUBuffer;
+  readonly hist: GPUBuffer;
+  readonly ditherErr: GPUBuffer;
+  readonly staging: GPUBuffer;
+  readonly stagingBookAt: number;
+  readonly stagingTimesAt: number;
+  /** linearize (the first reduction, or 1 x 1 when the plan has no pyramid), then the pyramid levels. */
+  readonly reductions: Reduction[] = [];
+  readonly groups: Record<
+    | 'resampleX'
+    | 'resampleY'
+    | 'luma'
+    | 'denoise'
+    | 'histogram'
+    | 'levels'
+    | 'tone'
+    | 'sharpen'
+    | 'sobel'
+    | 'cells'
+    | 'color',
+    GPUBindGroup
+  >;
+  private readonly buffers: GPUBuffer[] = [];
+  private readonly cellData: GPUBuffer;
+  private stateGroups: { stream: StreamBuffers | null; groups: StateBindGroups } | null = null;
+  private noStateGroups: StateBindGroups | null = null;
+
+  constructor(
+    private readonly device: GPUDevice,
+    private readonly kernels: Kernels,
+    private readonly shared: SharedBuffers,
+    plan: FramePlan,
+    readonly key: string,
+  ) {
+    const { width, height } = plan.source;
+    this.cells = plan.columns * plan.rows;
+    this.samples = plan.sampleWidth * plan.sampleHeight;
+    this.textureStride = Math.ceil((width * 4) / TEXTURE_ROW_ALIGN) * (TEXTURE_ROW_ALIGN / 4);
+    const limit = device.limits.maxStorageBufferBindingSize;
+    const rgbaBytes = this.textureStride * height * 4;
+    if (rgbaBytes > limit) {
+      throw new RangeError(
+        `a ${width} x ${height} source needs a ${rgbaBytes}-byte storage buffer; this device binds at most ${limit}`,
+      );
+    }
+    const S = GPUBufferUsage.STORAGE;
+    this.rgba = this.buffer('rgba', rgbaBytes, S | GPUBufferUsage.COPY_DST);
+
+    // reductions: linearize's (fused) first step, then the pyramid
+    const steps: PyramidStep[] = plan.pyramid.length > 0 ? [...plan.pyramid] : [{ fx: 1, fy: 1 }];
+    const sizes: [number, number][] = [];
+    let [w, h] = [width, height];
+    for (const s of steps) {
+      [w, h] = [Math.floor(w / s.fx), Math.floor(h / s.fy)];
+      sizes.push([w, h]);
+    }
+    const biggest = (parity: number) =>
+      Math.max(4, ...sizes.filter((_, i) => i % 2 === parity).map(([a, b]) => a * b * 12));
+    const levelA = this.buffer('levelA', biggest(0), S);
+    const levelB = sizes.length > 1 ? this.buffer('levelB', biggest(1), S) : levelA;
+    const level = (i: number) => (i % 2 === 0 ? levelA : levelB);
+    const align = Math.max(STEP_UNIFORM_SIZE, device.limits.minUniformBufferOffsetAlignment);
+    const stepBuffer = this.buffer('steps', align * steps.length, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
+    [w, h] = [width, height];
+    steps.forEach((step, i) => {
+      const [dw, dh] = sizes[i];
+      const values = {
+        srcWidth: w,
+        srcHeight: h,
+        fx: step.fx,
+        fy: step.fy,
+        dstWidth: dw,
+        dstHeight: dh,
+      };
+      device.queue.writeBuffer(stepBuffer, i * align, stepUniform(values));
+      const uniform = { buffer: stepBuffer, offset: i * align, size: STEP_UNIFORM_SIZE };
+      const bindGroup =
+        i === 0
+          ? this.group('linearize', uniform, this.rgba, level(0))
+          : this.group('pyramid', uniform, level(i - 1), level(i));
+      this.reductions.push({ step, width: dw, height: dh, bindGroup });
+      [w, h] = [dw, dh];
+    });
+    const reduced = level(steps.length - 1);
+
+    const resampledX = this.buffer('resampledX', plan.sampleWidth * plan.reducedHeight * 12, S);
+    const lin = this.buffer('lin', this.samples * 12, S);
+    const toneA = this.buffer('toneA', this.samples * 4, S);
+    const toneB = this.buffer('toneB', this.samples * 4, S);
+    const grad = this.buffer('grad', this.samples * 8, S);
+    this.hist = this.buffer('hist', HISTOGRAM_BINS * 4, S | GPUBufferUsage.COPY_DST);
+    const levels = this.buffer('levels', 8, S);
+    this.cellData = this.buffer('cellData', this.cells * CELL_STRIDE * 4, S);
+    this.book = this.buffer('book', BOOK_WORDS * 4, S | GPUBufferUsage.COPY_SRC);
+    this.glyphs = this.buffer('glyphs', this.cells * 4, S | GPUBufferUsage.COPY_SRC);
+    this.ditherErr = this.buffer('ditherErr', this.cells * 8, S | GPUBufferUsage.COPY_DST);
+    this.packed = this.buffer('packed', this.cells * 4, S | GPUBufferUsage.COPY_SRC);
+    this.stagingBookAt = Math.ceil((this.cells * 4) / 8) * 8;
+    this.stagingTimesAt = Math.ceil((this.stagingBookAt + BOOK_WORDS * 4) / 8) * 8;
+    this.staging = this.buffer(
+      'staging',
+      this.stagingTimesAt + MAX_PASSES * 2 * 8,
+      GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+    );
+
+    this.groups = {
+      resampleX: this.group('resample', reduced, resampledX),
+      resampleY: this.group('resample', resampledX, lin),
+      luma: this.group('luma', lin, toneA),
+      denoise: this.group('denoise', toneA, toneB),
+      histogram: this.group('histogram', toneB, this.hist),
+      levels: this.group('levels', this.hist, levels),
+      tone: this.group('tone', toneB, levels, toneA),
+      sharpen: this.group('sharpen', toneA, toneB),
+      sobel: this.group('sobel', toneB, grad),
+      cells: this.group('cells', toneB, grad, this.cellData),
+      color: this.group('color', lin, this.cellData, this.glyphs, this.packed),
+    };
+  }
+
+  /** The bind groups touching stream state: `stream` for streams, null (placeholders) for stills. */
+  stateBindGroups(stream: StreamBuffers | null): StateBindGroups {
+    if (!stream) {
+      this.noStateGroups ??= this.makeStateGroups(null);
+      return this.noStateGroups;
+    }
+    if (this.stateGroups?.stream !== stream) this.stateGroups = { stream, groups: this.makeStateGroups(stream) };
+    return this.stateGroups.groups;
+  }
+
+  destroy(): void {
+    for (const b of this.buffers) b.destroy();
+  }
+
+  private makeStateGroups(stream: StreamBuffers | null): StateBindGroups {
+    const prevGlyphs = stream?.prevGlyphs ?? this.shared.noPrevGlyphs;
+    const prevBook = stream?.prevBook ?? this.shared.noPrevBook;
+    return {
+      temporal: stream ? this.group('temporal', this.cellData, stream.stateM, stream.stateP) : null,
+      codebook: this.group('codebook', this.cellData, prevBook, this.book, this.shared.scratch),
+      glyphs: this.group('glyphs', this.cellData, this.book, prevGlyphs, this.glyphs),
+      dither: this.group('dither', this.cellData, this.book, prevGlyphs, this.glyphs, this.ditherErr),
+    };
+  }
+
+  private buffer(label: string, size: number, usage: GPUBufferUsageFlags): GPUBuffer {
+    const b = this.device.createBuffer({ label: `glyphcast.${label}`, size: Math.max(4, size), usage });
+    this.buffers.push(b);
+    return b;
+  }
+
+  private group(layout: LayoutName, ...resources: (GPUBuffer | GPUBufferBinding)[]): GPUBindGroup {
+    return this.device.createBindGroup({
+      label: `glyphcast.${layout}`,
+      layout: this.kernels.layouts[layout],
+      entries: resources.map((r, binding) => ({ binding, resource: 'buffer' in r ? r : { buffer: r } })),
+    });
+  }
+}

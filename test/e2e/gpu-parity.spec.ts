@@ -1,0 +1,122 @@
+/**
+ * Parity through the real browser WebGPU path: headless Chromium (SwiftShader), the browser host
+ * with its Vite-bundled WGSL. The GPU grid must equal the CPU executor's grid byte for byte, as
+ * computed here in Node on the same pixels (and in the page, as a cross-check), for 3 dev images
+ * x 4 settings, for ImageBitmap frames, and for a temporal stream.
+ */
+import type { Browser, Page } from 'playwright-core';
+import type { ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';
+import type { CellGrid } from '../../engine/grid.js';
+import type { RgbaImage } from '../../engine/image.js';
+import { type RenderParamsInput, resolveParams } from '../../engine/params.js';
+import { planFrame } from '../../engine/plan.js';
+import { launchChromium, startTestPages } from '../support/browser.js';
+import { decodeDev } from '../support/corpus.js';
+import { withNoise } from '../support/synthetic.js';
+import type { FrameMode, ParityCase, ParityResult } from './pages/gpu-parity.js';
+
+const IMAGES = ['text_page.png', 'bright_smarties.png', 'portrait_baboon.jpg'];
+const SETTINGS: RenderParamsInput[] = [
+  { columns: 64 },
+  { columns: 64, dither: true, charset: 'blocks', color: true },
+  { columns: 64, edges: true, glyphStrategy: 'fixed', charset: 'standard', invert: true },
+  { columns: 48, charset: 'dots', denoise: 1, sharpen: 1, saturation: 4 },
+];
+
+const b64 = (a: Uint8Array | Uint8ClampedArray) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+
+describe('GPU executor in headless Chromium equals the CPU executor', () => {
+  let browser: Browser | null;
+  let pages: { server: ViteDevServer; url: string };
+  let page: Page;
+  const errors: string[] = [];
+  const cpu = new CpuExecutor();
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    pages = await startTestPages();
+    if (!browser) return;
+    page = await browser.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${pages.url}/gpu-parity.html`);
+    await page.waitForFunction(() => typeof window.gpuParity === 'object');
+    const info = await page.evaluate(() => window.gpuParity.init());
+    console.info(`browser adapter: ${info.adapter}; timings from ${info.timingSource}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await pages?.server.close();
+  });
+
+  function renderInPage(image: RgbaImage, params: RenderParamsInput, mode: FrameMode, extra: Partial<ParityCase> = {}) {
+    const c: ParityCase = { rgba: b64(image.data), width: image.width, height: image.height, params, mode, ...extra };
+    return page.evaluate((x) => window.gpuParity.render(x), c);
+  }
+
+  function expectSame(result: ParityResult, expected: CellGrid, what: string) {
+    expect(result.cpuEqual, `${what}: page CPU vs page GPU`).toBe(true);
+    expect(result.glyphs, `${what}: glyphs`).toBe(b64(expected.glyphs));
+    expect(result.colors, `${what}: colors`).toBe(b64(expected.colors));
+    expect(result.codebook, `${what}: codebook`).toBe(JSON.stringify(expected.evidence.codebook));
+  }
+
+  it.for(IMAGES)('%s: RGBA buffer frames, 4 settings', async (name, ctx) => {
+    if (!browser) return ctx.skip();
+    const image = await decodeDev(name);
+    for (const input of SETTINGS) {
+      const params = resolveParams(input, 'json');
+      const expected = cpu.render(planFrame(params, image), image);
+      expectSame(
+        await renderInPage(image, input, 'buffer', { sourceKey: name }),
+        expected,
+        `${name} ${JSON.stringify(input)}`,
+      );
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('ImageBitmap frames (copyExternalImageToTexture, then byte copies) give the same grids', async (ctx) => {
+    if (!browser) return ctx.skip();
+    for (const name of IMAGES) {
+      const image = await decodeDev(name);
+      const params = resolveParams(SETTINGS[1], 'json');
+      const expected = cpu.render(planFrame(params, image), image);
+      expectSame(await renderInPage(image, SETTINGS[1], 'bitmap', { sourceKey: name }), expected, `${name} bitmap`);
+    }
+  });
+
+  it('a stream with the temporal filter equals the CPU twin frame by frame', async (ctx) => {
+    if (!browser) return ctx.skip();
+    const scene = await decodeDev('bright_smarties.png');
+    const input = { columns: 64, motionSensitivity: 0.5 };
+    const params = resolveParams(input, 'json');
+    const plan = planFrame(params, scene);
+    const state = new StreamState();
+    await page.evaluate(() => window.gpuParity.reset());
+    for (let f = 0; f < 5; f++) {
+      const frame = withNoise(scene, 6 + 4 * f, f);
+      const expected = cpu.render(plan, frame, state);
+      expectSame(await renderInPage(frame, input, 'buffer', { stream: true }), expected, `stream frame ${f}`);
+    }
+  });
+
+  it('a VideoFrame renders the same picture (imported, copied, or read back where the adapter refuses both)', async (ctx) => {
+    if (!browser) return ctx.skip();
+    const image = await decodeDev('portrait_baboon.jpg');
+    const params = resolveParams({ columns: 64 }, 'json');
+    const expected = cpu.render(planFrame(params, image), image);
+    const result = await renderInPage(image, { columns: 64 }, 'videoframe', { sourceKey: 'baboon' });
+    const glyphs = Buffer.from(result.glyphs, 'base64');
+    let equal = 0;
+    for (let i = 0; i < glyphs.length; i++) if (glyphs[i] === expected.glyphs[i]) equal++;
+    console.info(
+      `VideoFrame via ${result.framePath}: ${((equal / glyphs.length) * 100).toFixed(2)} % of glyphs equal to the CPU grid`,
+    );
+    expect(['external', 'copy', 'cpu-copy']).toContain(result.framePath);
+    if (result.framePath !== 'external') expectSame(result, expected, `VideoFrame via ${result.framePath}`);
+    // an imported external texture goes through the browser's float color conversion
+    else expect(equal / glyphs.length).toBeGreaterThan(0.97);
+  });
+});
