@@ -70,7 +70,9 @@ async function main(): Promise<void> {
   const baseline = (CELL_H - (ascentPx + descentPx)) / 2 + ascentPx;
   let packageVersion = 'unknown';
   try {
-    packageVersion = execFileSync('dpkg-query', ['-W', `-f=${'$'}{Version}`, 'fonts-dejavu-core'], { encoding: 'utf8' });
+    packageVersion = execFileSync('dpkg-query', ['-W', `-f=${'$'}{Version}`, 'fonts-dejavu-core'], {
+      encoding: 'utf8',
+    });
   } catch {
     // not a Debian system: the font file hash still identifies the font
   }
