@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { configFromEnv } from '../../server/config.js';
+import { buildApp } from '../../../server/app.js';
+import { configFromEnv } from '../../../server/config.js';
 
 describe('GET /api/health over real HTTP', () => {
   let app: FastifyInstance;

@@ -1,0 +1,67 @@
+/**
+ * Every 4xx/5xx of the service leaves through here in the one error shape: route errors,
+ * Fastify's framework errors (bad URL, body limits, bad JSON), unknown routes, requests during
+ * shutdown and malformed HTTP on the socket. Fastify's default error bodies never reach a client.
+ */
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, toApiError } from './errors.js';
+import { RETRY_AFTER_SECONDS } from './render-pool.js';
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
+  request.errorCode = error.code;
+  return reply
+    .code(error.status)
+    .headers(error.headers)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(error.body());
+}
+
+export function installErrorHandling(app: FastifyInstance, limits: { maxImageBytes: number }): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) {
+      throw new ApiError('overloaded', 'the service is shutting down', undefined, {
+        'retry-after': String(RETRY_AFTER_SECONDS),
+        connection: 'close',
+      });
+    }
+  });
+  app.setErrorHandler((err, request, reply) => {
+    const error = toApiError(err, limits);
+    if (error.code === 'internal') request.log.error({ err }, 'unexpected error');
+    return sendError(request, reply, error);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, new ApiError('not_found', `no route for ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}
+
+/** Fastify's `frameworkErrors` option: a malformed URL and the like, answered in our shape. */
+export function frameworkErrors(err: Error, request: FastifyRequest, reply: FastifyReply): void {
+  void sendError(request, reply, toApiError(Object.assign(err, { statusCode: 400 }), { maxImageBytes: 0 }));
+}
+
+/** Fastify's `clientErrorHandler` option: malformed HTTP never reaches a route; answer it raw. */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headers_too_large', 'the request headers are too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'the request took too long to arrive']
+        : [400, 'bad_request', 'the request is not valid HTTP'];
+  const body = JSON.stringify({ error: { code, message } });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
