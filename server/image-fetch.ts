@@ -121,7 +121,7 @@ export function createImageFetcher(o: ImageFetchOptions) {
         throw fetchError(err, url.hostname);
       });
       if (REDIRECTS.has(res.statusCode)) {
-        res.body.destroy();
+        discard(res.body);
         const location = res.headers.location;
         if (typeof location !== 'string') throw failed(url.hostname, `redirect ${res.statusCode} without a location`);
         if (hop >= MAX_REDIRECTS)
@@ -130,12 +130,12 @@ export function createImageFetcher(o: ImageFetchOptions) {
         continue;
       }
       if (res.statusCode < 200 || res.statusCode > 299) {
-        res.body.destroy();
+        discard(res.body);
         throw failed(url.hostname, `the image host answered ${res.statusCode}`, { status: res.statusCode });
       }
       const length = Number(res.headers['content-length']);
       if (length > o.maxBytes) {
-        res.body.destroy();
+        discard(res.body);
         throw imageTooLarge(o.maxBytes);
       }
       const chunks: Buffer[] = [];
@@ -144,7 +144,7 @@ export function createImageFetcher(o: ImageFetchOptions) {
         for await (const chunk of res.body as AsyncIterable<Buffer>) {
           size += chunk.length;
           if (size > o.maxBytes) {
-            res.body.destroy();
+            discard(res.body);
             throw imageTooLarge(o.maxBytes);
           }
           chunks.push(chunk);
@@ -161,6 +161,12 @@ export function createImageFetcher(o: ImageFetchOptions) {
 }
 
 export type ImageFetcher = ReturnType<typeof createImageFetcher>;
+
+/** Drops a response body; undici reports a destroyed body as an 'error' event, which must be heard. */
+function discard(body: NodeJS.ReadableStream & { destroy(): void }): void {
+  body.on('error', () => {});
+  body.destroy();
+}
 
 const failed = (host: string, message: string, details: Record<string, unknown> = {}) =>
   new ApiError('url_fetch_failed', `could not fetch the image from ${host}: ${message}`, { host, ...details });
