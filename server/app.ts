@@ -11,6 +11,7 @@ import { handoffRoutes } from './routes/handoff.js';
 import { healthRoutes } from './routes/health.js';
 import { renderRoutes } from './routes/render.js';
 import { studioRoutes } from './routes/studio.js';
+import { installGracefulShutdown } from './shutdown.js';
 import { createTelemetry } from './telemetry.js';
 import { installTraceContext } from './trace.js';
 
@@ -60,11 +61,12 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   app.decorate('renderService', renderService);
   installTraceContext(app, telemetry);
   installErrorHandling(app, config);
+  installGracefulShutdown(app);
   installCors(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
   });
-  // Runs after the HTTP server has closed, i.e. after every in-flight request was answered.
+  // Runs after the HTTP server has closed, i.e. after every in-flight request was answered (shutdown.ts).
   app.addHook('onClose', async () => {
     await pool.close();
     await fetcher.close();

@@ -1,13 +1,12 @@
 /**
  * Every 4xx/5xx of the service leaves through here in the one error shape: route errors,
- * Fastify's framework errors (bad URL, body limits, bad JSON), unknown routes, requests during
- * shutdown and malformed HTTP on the socket. Fastify's default error bodies never reach a client.
+ * Fastify's framework errors (bad URL, body limits, bad JSON), unknown routes and malformed
+ * HTTP on the socket. Fastify's default error bodies never reach a client.
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, toApiError } from './errors.js';
-import { RETRY_AFTER_SECONDS } from './render-pool.js';
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   request.errorCode = error.code;
@@ -20,18 +19,6 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 }
 
 export function installErrorHandling(app: FastifyInstance, limits: { maxImageBytes: number }): void {
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onRequest', async () => {
-    if (closing) {
-      throw new ApiError('overloaded', 'the service is shutting down', undefined, {
-        'retry-after': String(RETRY_AFTER_SECONDS),
-        connection: 'close',
-      });
-    }
-  });
   app.setErrorHandler((err, request, reply) => {
     const error = toApiError(err, limits);
     if (error.code === 'internal') request.log.error({ err }, 'unexpected error');

@@ -4,16 +4,12 @@
  * may reach 127.0.0.1 under the name images.test (to prove what works and the per-hop checks);
  * the other keeps the production address policy (public unicast only).
  */
-import { execFileSync } from 'node:child_process';
 import dns from 'node:dns';
-import fs from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicUnicast, type ResolvedAddress } from '../../../server/image-fetch.js';
-import { engineRender, errorOf, postJson, type Running, startServer, testImage } from './support.js';
+import { engineRender, errorOf, postJson, type Running, selfSigned, startServer, testImage } from './support.js';
 
 const LIMIT = 64 * 1024;
 let png: Buffer;
@@ -25,39 +21,6 @@ let open: Running; // may connect to 127.0.0.1
 let strict: Running; // production address policy
 let untrusting: Running; // no test CA
 const hits: string[] = [];
-
-function selfSigned(): { key: string; cert: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphcast-tls-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=images.test',
-      '-addext',
-      'subjectAltName=DNS:images.test,DNS:localhost,DNS:mapped.test,IP:127.0.0.1',
-      '-keyout',
-      path.join(dir, 'key.pem'),
-      '-out',
-      path.join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  const pair = {
-    key: fs.readFileSync(path.join(dir, 'key.pem'), 'utf8'),
-    cert: fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
-  };
-  fs.rmSync(dir, { recursive: true });
-  return pair;
-}
 
 const resolve = async (host: string): Promise<ResolvedAddress[]> => {
   if (host === 'images.test') return [{ address: '127.0.0.1', family: 4 }];

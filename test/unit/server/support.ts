@@ -3,6 +3,10 @@
  * sharp, and the engine called directly (the oracle a rendered body is compared with).
  */
 
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -109,4 +113,38 @@ export function pngBomb(): Buffer {
     idat,
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A throwaway self-signed certificate for images.test, localhost, mapped.test and 127.0.0.1 (openssl). */
+export function selfSigned(): { key: string; cert: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphcast-tls-'));
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=images.test',
+      '-addext',
+      'subjectAltName=DNS:images.test,DNS:localhost,DNS:mapped.test,IP:127.0.0.1',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
+  const pair = {
+    key: fs.readFileSync(path.join(dir, 'key.pem'), 'utf8'),
+    cert: fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
+  };
+  fs.rmSync(dir, { recursive: true });
+  return pair;
 }
