@@ -102,6 +102,7 @@ export function createTelemetry(o: { endpoint: string; platformApiKey: string })
       if (statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
     },
-    shutdown: () => provider.shutdown(),
+    // A collector that is down loses spans; it never fails the service or its shutdown.
+    shutdown: () => provider.shutdown().catch(() => undefined),
   };
 }
