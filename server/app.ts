@@ -52,7 +52,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const renderService = createRenderService({ pool, fetcher, maxImagePixels: config.maxImagePixels, telemetry });
 
   const app = Fastify({
-    logger: false,
+    logger: { level: config.logLevel },
+    disableRequestLogging: true,
     return503OnClosing: false,
     clientErrorHandler,
     frameworkErrors,

@@ -31,6 +31,8 @@ export interface ServerConfig {
   readonly publicBaseUrl: string | null;
   /** Most tool calls in one MCP batch (SPEC 4.4). */
   readonly mcpMaxBatch: number;
+  /** Log level (pino); requests themselves are never logged, so no client address is either. */
+  readonly logLevel: (typeof LOG_LEVELS)[number];
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -73,11 +75,29 @@ function hostListFromEnv(env: Env, name: string): string[] {
   return hosts;
 }
 
+/** OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as is, else OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces (the OTel convention). */
 function otlpEndpoint(env: Env): string {
-  const traces = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
-  if (traces) return traces;
-  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT || 'http://localhost:4318';
-  return `${base.replace(/\/$/, '')}/v1/traces`;
+  const [name, url] = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
+    ? ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT]
+    : [
+        'OTEL_EXPORTER_OTLP_ENDPOINT',
+        `${(env.OTEL_EXPORTER_OTLP_ENDPOINT || 'http://localhost:4318').replace(/\/$/, '')}/v1/traces`,
+      ];
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+    throw new Error(`${name}: expected an http(s) URL, received ${JSON.stringify(env[name])}`);
+  }
+  return url;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(values as readonly string[]).includes(raw)) {
+    throw new Error(`${name}: expected one of ${values.join(', ')}, received ${JSON.stringify(raw)}`);
+  }
+  return raw as T;
 }
 
 const MIB = 1024 * 1024;
@@ -100,5 +120,6 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     receiverOrigin: originFromEnv(env, 'RECEIVER_ORIGIN'),
     publicBaseUrl: originFromEnv(env, 'PUBLIC_BASE_URL'),
     mcpMaxBatch: integerFromEnv(env, 'MCP_MAX_BATCH', 8, 1, 64),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'warn'),
   };
 }

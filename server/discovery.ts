@@ -116,7 +116,12 @@ export const interoperabilitySchema = z.object({
   service: z.string(),
   version: z.string(),
   protocols: z.array(
-    z.looseObject({ name: z.string(), version: z.string(), status: z.enum(['available', 'planned']), url: z.string() }),
+    z.looseObject({
+      name: z.string(),
+      version: z.string(),
+      status: z.enum(['available', 'planned', 'disabled']),
+      url: z.string(),
+    }),
   ),
   limits: z.looseObject({
     maxImageBytes: z.int(),
@@ -159,7 +164,7 @@ export function interoperability(base: string, config: ServerConfig): z.infer<ty
       {
         name: 'OpenTelemetry OTLP/HTTP (JSON), traces',
         version: '1',
-        status: config.platformApiKey ? 'available' : 'planned',
+        status: config.platformApiKey ? 'available' : 'disabled',
         url: 'https://opentelemetry.io/docs/specs/otlp/',
       },
       { name: HANDOFF_PROTOCOL, version: '1', status: 'available', url: base + PATHS.handoff },

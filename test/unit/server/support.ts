@@ -23,7 +23,7 @@ export interface Running {
 
 /** Builds the app from an environment (one worker unless given) and listens on 127.0.0.1. */
 export async function startServer(env: Record<string, string> = {}, options: AppOptions = {}): Promise<Running> {
-  const app = await buildApp(configFromEnv({ RENDER_WORKERS: '1', ...env }), options);
+  const app = await buildApp(configFromEnv({ RENDER_WORKERS: '1', LOG_LEVEL: 'silent', ...env }), options);
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, base };
 }
