@@ -21,6 +21,8 @@ export interface ServerConfig {
   readonly renderWorkers: number;
   /** Renders that may wait for a worker; beyond them the service answers 503. */
   readonly renderQueueLimit: number;
+  /** Nice value of every thread but the event loop's (Linux; 0 = leave as is). See thread-priority.ts. */
+  readonly renderThreadNice: number;
   /** Guards protected platform actions and switches on the OTLP export of render traces. */
   readonly platformApiKey: string | null;
   /** Where render traces are exported (OTLP/HTTP, JSON); used only with a platform key. */
@@ -115,6 +117,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     imageFetchBodyTimeoutMs: integerFromEnv(env, 'IMAGE_FETCH_BODY_TIMEOUT_MS', 20_000, 100, 300_000),
     renderWorkers,
     renderQueueLimit: integerFromEnv(env, 'RENDER_QUEUE_LIMIT', renderWorkers * 8, 0, 10_000),
+    renderThreadNice: integerFromEnv(env, 'RENDER_THREAD_NICE', 10, 0, 19),
     platformApiKey: env.PLATFORM_API_KEY || null,
     otlpTracesEndpoint: otlpEndpoint(env),
     receiverOrigin: originFromEnv(env, 'RECEIVER_ORIGIN'),

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { configFromEnv } from './config.js';
+import { lowerRenderThreads } from './thread-priority.js';
 
 /** How long a graceful shutdown may take before the process gives up on in-flight work. */
 const SHUTDOWN_DEADLINE_MS = 30_000;
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   const address = await app.listen({ host: config.host, port: config.port });
+  lowerRenderThreads(config.renderThreadNice);
   console.log(`glyphcast listening on ${address}`);
 }
 
