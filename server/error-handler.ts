@@ -30,23 +30,23 @@ export function installErrorHandling(app: FastifyInstance, limits: { maxImageByt
 }
 
 /** Fastify's `frameworkErrors` option: a malformed URL and the like, answered in our shape. */
-export function frameworkErrors(err: Error, request: FastifyRequest, reply: FastifyReply): void {
-  void sendError(request, reply, toApiError(Object.assign(err, { statusCode: 400 }), { maxImageBytes: 0 }));
+export function frameworkErrors(_err: Error, request: FastifyRequest, reply: FastifyReply): void {
+  void sendError(request, reply, new ApiError('bad_request', 'the request URL could not be read'));
 }
 
 /** Fastify's `clientErrorHandler` option: malformed HTTP never reaches a route; answer it raw. */
 export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, message] =
+  const error =
     err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'headers_too_large', 'the request headers are too large']
+      ? new ApiError('headers_too_large', 'the request headers are too large')
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'request_timeout', 'the request took too long to arrive']
-        : [400, 'bad_request', 'the request is not valid HTTP'];
-  const body = JSON.stringify({ error: { code, message } });
+        ? new ApiError('request_timeout', 'the request took too long to arrive')
+        : new ApiError('bad_request', 'the request is not valid HTTP');
+  const body = JSON.stringify(error.body());
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `HTTP/1.1 ${error.status} ${http.STATUS_CODES[error.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }

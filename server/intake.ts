@@ -37,6 +37,9 @@ const SOURCE_CARRIER: Readonly<Record<string, string>> = {
 };
 export const MAX_IMAGE_URL_LENGTH = 4096;
 
+/** A record without a prototype, so that names like `__proto__` are plain keys (and reported). */
+const record = (): Record<string, unknown> => Object.create(null);
+
 /** JSON bodies carry the image as base64 (4/3 of its size) plus a little room for the parameters. */
 export const jsonBodyLimit = (maxImageBytes: number) => Math.ceil(maxImageBytes / 3) * 4 + 64 * 1024;
 
@@ -46,10 +49,10 @@ export const jsonBodyLimit = (maxImageBytes: number) => Math.ceil(maxImageBytes 
  */
 export function mergeParams(sets: readonly ParamSet[]): RenderParams {
   const issues: ParamIssue[] = [];
-  const typed: Record<string, unknown> = {};
+  const typed = record();
   const seen = new Map<string, string>();
   for (const set of sets) {
-    const values: Record<string, unknown> = {};
+    const values = record();
     for (const [name, value] of Object.entries(set.values)) {
       if (Object.hasOwn(SOURCE_CARRIER, name)) {
         const expected = `${SOURCE_CARRIER[name]}, not ${set.where}`;
@@ -96,7 +99,7 @@ export function decodeBase64Image(text: string, maxBytes: number): Uint8Array {
     throw new ApiError('invalid_image_source', 'imageBase64 is not base64', { field: 'imageBase64' });
   }
   if (Math.floor((unpadded.length * 3) / 4) > maxBytes) throw imageTooLarge(maxBytes);
-  const bytes = Buffer.from(unpadded, unpadded.includes('-') || unpadded.includes('_') ? 'base64url' : 'base64');
+  const bytes = Buffer.from(unpadded, 'base64'); // reads the URL-safe alphabet too
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
@@ -156,8 +159,8 @@ export async function intakeFromMultipart(
 
 async function readMultipart(request: FastifyRequest, maxBytes: number) {
   let file: Uint8Array | undefined;
-  const fields: Record<string, unknown> = {};
-  const repeated: Record<string, unknown> = {};
+  const fields = record();
+  const repeated = record();
   const parts = request.parts({
     limits: { fileSize: maxBytes, files: 1, fields: 64, fieldSize: MAX_FIELD_BYTES, parts: 65, headerPairs: 100 },
   });

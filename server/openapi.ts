@@ -74,14 +74,15 @@ const text = (description: string, type = 'text/plain') => ({
   content: { [type]: { schema: { type: 'string' } } },
 });
 
-const get = (operationId: string, tag: string, summary: string, ok: Json, more: Json = {}) => ({
+/** A GET operation answering `ok`; `protectedAction` adds the platform-key schemes and 401. */
+const get = (operationId: string, tag: string, summary: string, ok: Json, protectedAction = false) => ({
   get: {
     operationId,
     tags: [tag],
     summary,
     parameters: [ref('parameters', 'traceparent'), ref('parameters', 'tracestate')],
-    responses: { '200': ok, ...errors() },
-    ...more,
+    responses: { '200': ok, ...(protectedAction ? errors(401) : errors()) },
+    ...(protectedAction ? { security: [{ PlatformBearer: [] }, { PlatformHeader: [] }] } : {}),
   },
 });
 
@@ -192,10 +193,7 @@ export function openApiDocument(base: string): Json {
         'handoff',
         'Backend handoff status check (needs the platform key when PLATFORM_API_KEY is set)',
         json(ref('schemas', 'HandoffStatus'), 'The status'),
-        {
-          security: [{ PlatformBearer: [] }, { PlatformHeader: [] }],
-          responses: { '200': json(ref('schemas', 'HandoffStatus'), 'The status'), ...errors(401) },
-        },
+        true,
       ),
       [PATHS.agent]: get(
         'getAgentCard',

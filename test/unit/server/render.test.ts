@@ -150,6 +150,14 @@ describe('parameter sources and precedence', () => {
     expect(body.error.details?.issues).toEqual([expect.objectContaining({ param: 'imageUrl' })]);
   });
 
+  it('reports __proto__ and constructor as unknown parameters, not as object keys', async () => {
+    const res = await postJson(s.base, '/api/v1/render?__proto__=1&constructor=2', { imageBase64: b64() });
+    const { status, body } = await errorOf(res);
+    expect(status).toBe(400);
+    const issues = body.error.details?.issues as { param: string }[];
+    expect(issues.map((i) => i.param)).toEqual(['__proto__', 'constructor']);
+  });
+
   it('reports every bad parameter of every source at once', async () => {
     const res = await postJson(s.base, '/api/v1/render?columns=999&charset=nope', {
       imageBase64: b64(),
