@@ -10,7 +10,7 @@
 //
 // The JPEG is made here from a corpus image with sharp (nothing large is committed).
 // Writes bench/results/server-load.md. Usage:
-//   node bench/server-load.mjs [--seconds 30] [--renders 10000] [--connections 8] [--health-rate 50]
+//   node bench/server-load.mjs [--seconds 30] [--renders 10000] [--connections 8] [--health-rate 50] [--no-build]
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -94,7 +94,7 @@ const renders = (base, f, opts) =>
 const ms = (x) => `${Math.round(x * 10) / 10} ms`;
 
 async function main() {
-  build();
+  if (!process.argv.includes('--no-build')) build();
   const loadBefore = os.loadavg()[0];
   const f = await fixture();
   const { child, base } = await startServer();
