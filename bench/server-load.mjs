@@ -10,7 +10,8 @@
 //
 // The JPEG is made here from a corpus image with sharp (nothing large is committed).
 // Writes bench/results/server-load.md. Usage:
-//   node bench/server-load.mjs [--seconds 30] [--renders 10000] [--connections 8] [--health-rate 50] [--no-build]
+//   node bench/server-load.mjs [--seconds 30] [--renders 10000] [--connections 8] [--health-rate 50]
+//                              [--no-build] [--label "what dist/ was built from"]
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,7 +29,11 @@ const RENDERS = Number(arg('renders', 10_000));
 const CONNECTIONS = Number(arg('connections', 8));
 const HEALTH_RATE = Number(arg('health-rate', 50));
 const SOURCE = arg('image', path.resolve(root, '../shared/bench/corpus/dev/landscape_dune.jpg'));
-const COMMAND = `node bench/server-load.mjs ${process.argv.slice(2).join(' ')}`.trim();
+const LABEL = arg('label', '');
+const COMMAND = `node bench/server-load.mjs ${process.argv
+  .slice(2)
+  .filter((a, i, all) => a !== '--label' && all[i - 1] !== '--label')
+  .join(' ')}`.trim();
 
 function build() {
   const r = spawnSync(process.execPath, [path.join(root, 'scripts/build-node.mjs')], { stdio: 'inherit' });
@@ -122,7 +127,8 @@ async function main() {
     const lines = [
       '## Server load (autocannon against 127.0.0.1)',
       '',
-      `Command: \`${COMMAND}\` (builds dist/ first, starts \`node dist/server/server.js\`).`,
+      `Command: \`${COMMAND}\` (builds dist/ first unless --no-build, starts \`node dist/server/server.js\`).`,
+      ...(LABEL ? ['', `Build measured: ${LABEL}.`] : []),
       '',
       `Machine: ${os.cpus().length} x ${os.cpus()[0].model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}. ` +
         `Server: ${health.renderPool.workers} render workers, queue ${health.renderPool.queueLimit}, ` +
