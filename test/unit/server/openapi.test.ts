@@ -131,7 +131,10 @@ describe('live responses conform', () => {
 
   it.each(FORMATS)('POST /api/v1/render format=%s', async (format) => {
     await conforms(
-      await fetch(`${s.base}/api/v1/render?format=${format}&color=true`, { method: 'POST', body: form(png) }),
+      await fetch(`${s.base}/api/v1/render?format=${format}&color=true&columns=24&autoOptimize=0`, {
+        method: 'POST',
+        body: form(png),
+      }),
       '/api/v1/render',
       'post',
     );
