@@ -10,8 +10,8 @@
 //
 // The JPEG is made here from a corpus image with sharp (nothing large is committed).
 // Writes bench/results/server-load.md. Usage:
-//   node bench/server-load.mjs [--seconds 30] [--renders 10000] [--connections 8] [--health-rate 50]
-//                              [--no-build] [--label "what dist/ was built from"]
+//   node bench/server-load.mjs [--seconds 30] [--renders 10000] [--connections 4] [--health-rate 50]
+//                              [--no-build] [--label "what dist/ was built from"] [--soak-query columns=120&...]
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,10 +26,13 @@ const arg = (name, fallback) => {
 };
 const SECONDS = Number(arg('seconds', 30));
 const RENDERS = Number(arg('renders', 10_000));
-const CONNECTIONS = Number(arg('connections', 8));
+const CONNECTIONS = Number(arg('connections', 4));
 const HEALTH_RATE = Number(arg('health-rate', 50));
 const SOURCE = arg('image', path.resolve(root, '../shared/bench/corpus/dev/landscape_dune.jpg'));
 const LABEL = arg('label', '');
+/** Phase 1 renders with every parameter at its default but columns; the soak may be lighter (--soak-query). */
+const LOAD_QUERY = 'columns=120';
+const SOAK_QUERY = arg('soak-query', LOAD_QUERY);
 const COMMAND = `node bench/server-load.mjs ${process.argv
   .slice(2)
   .filter((a, i, all) => a !== '--label' && all[i - 1] !== '--label')
@@ -86,9 +89,10 @@ function probe(url, seconds, rate) {
   });
 }
 
-const renders = (base, f, opts) =>
+const renders = (base, f, query, opts) =>
   autocannon({
-    url: `${base}/api/v1/render?columns=120`,
+    url: `${base}/api/v1/render?${query}`,
+    timeout: 120,
     method: 'POST',
     headers: { 'content-type': f.contentType },
     body: f.body,
@@ -106,17 +110,17 @@ async function main() {
   try {
     const health = await (await fetch(`${base}/api/health`)).json();
     const idle = await probe(`${base}/api/health`, 5, HEALTH_RATE);
-    await renders(base, f, { amount: 200 }); // warm-up
+    await renders(base, f, SOAK_QUERY, { amount: 100 }); // warm-up
 
     const [load, busy] = await Promise.all([
-      renders(base, f, { duration: SECONDS }),
+      renders(base, f, LOAD_QUERY, { duration: SECONDS }),
       probe(`${base}/api/health`, SECONDS, HEALTH_RATE),
     ]);
 
     const samples = [];
     const timer = setInterval(() => samples.push(rssMiB(child.pid)), 250);
     const t0 = Date.now();
-    const soak = await renders(base, f, { amount: RENDERS });
+    const soak = await renders(base, f, SOAK_QUERY, { amount: RENDERS });
     clearInterval(timer);
     const soakSeconds = (Date.now() - t0) / 1000;
     const warm = samples[Math.floor(samples.length * 0.1)];
@@ -144,7 +148,7 @@ async function main() {
       `| render answers not 2xx / errors / timeouts | ${load.non2xx} / ${load.errors} / ${load.timeouts} |`,
       `| health p50 / p99 / max at ${HEALTH_RATE}/s, during the render load | ${ms(busy.latency.p50)} / ${ms(busy.latency.p99)} / ${ms(busy.latency.max)} (${busy.requests.total} checks, ${busy.non2xx} not 2xx) |`,
       `| health p50 / p99 at ${HEALTH_RATE}/s, idle server | ${ms(idle.latency.p50)} / ${ms(idle.latency.p99)} |`,
-      `| soak: ${soak.requests.total} renders in ${soakSeconds.toFixed(0)} s | ${(soak.requests.total / soakSeconds).toFixed(1)} renders/s, ${soak.non2xx} not 2xx, ${soak.errors} errors |`,
+      `| soak (\`${SOAK_QUERY}\`): ${soak.requests.total} renders in ${soakSeconds.toFixed(0)} s | ${(soak.requests.total / soakSeconds).toFixed(1)} renders/s, ${soak.non2xx} not 2xx, ${soak.errors} errors |`,
       `| server RSS after warm-up (10% into the soak) / at the end / peak | ${warm.toFixed(0)} / ${end.toFixed(0)} / ${peak.toFixed(0)} MiB |`,
       `| server RSS over the second half of the soak: min / max | ${Math.min(...secondHalf).toFixed(0)} / ${Math.max(...secondHalf).toFixed(0)} MiB |`,
       '',
