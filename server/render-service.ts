@@ -72,6 +72,14 @@ export function createRenderService(o: RenderServiceOptions) {
   /** Renders an intake; `span` is the request's recorded server span, if any. Throws ApiError and engine errors. */
   async function render(intake: Intake, span: Span | null = null): Promise<RenderOutcome> {
     const { source, params } = intake;
+    if (span) {
+      setSafe(span, {
+        'glyphcast.intake': source.kind,
+        'glyphcast.format': params.format,
+        'glyphcast.charset': params.charset,
+        'glyphcast.columns': params.columns,
+      });
+    }
     let bytes: Uint8Array;
     let fetched: Interval | null = null;
     if (source.kind === 'url') {
@@ -83,15 +91,7 @@ export function createRenderService(o: RenderServiceOptions) {
     } else {
       bytes = source.bytes;
     }
-    if (span) {
-      setSafe(span, {
-        'glyphcast.intake': source.kind,
-        'glyphcast.image.bytes': bytes.length,
-        'glyphcast.format': params.format,
-        'glyphcast.charset': params.charset,
-        'glyphcast.columns': params.columns,
-      });
-    }
+    if (span) setSafe(span, { 'glyphcast.image.bytes': bytes.length });
     const out = await o.pool.run({ bytes, params, maxPixels: o.maxImagePixels });
     const stages = lifecycleStages(out, fetched);
     if (span && o.telemetry) record(o.telemetry, span, out, stages);

@@ -29,7 +29,6 @@ export async function healthRoutes(app: FastifyInstance, opts: { pool: RenderPoo
     renderPool: opts.pool.stats(),
     trace: traceSummary(request),
   });
-  const options = { config: { exportTrace: false } };
-  app.get('/api/health', options, handler);
-  app.get('/api/v1/health', options, handler);
+  app.get('/api/health', handler);
+  app.get('/api/v1/health', handler);
 }

@@ -21,7 +21,7 @@ const MARKUP_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 const headerJson = (value: unknown) =>
   JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-export function sendRender(reply: FastifyReply, out: RenderOutcome): FastifyReply {
+function sendRender(reply: FastifyReply, out: RenderOutcome): FastifyReply {
   const { evidence } = out;
   reply
     .code(200)
