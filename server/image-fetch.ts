@@ -126,6 +126,7 @@ export function createImageFetcher(o: ImageFetchOptions) {
         if (typeof location !== 'string') throw failed(url.hostname, `redirect ${res.statusCode} without a location`);
         if (hop >= MAX_REDIRECTS)
           throw refused('too_many_redirects', `imageUrl redirected more than ${MAX_REDIRECTS} times`);
+        if (!URL.canParse(location, url)) throw failed(url.hostname, 'redirect to an address that is not a URL');
         url = new URL(location, url);
         continue;
       }

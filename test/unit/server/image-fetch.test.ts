@@ -44,6 +44,7 @@ beforeAll(async () => {
       res.writeHead(302, { location: 'https://169.254.169.254/latest/meta-data/' }).end();
     else if (url === '/to-http') res.writeHead(301, { location: `http://images.test:${port}/img.png` }).end();
     else if (url === '/to-other') res.writeHead(307, { location: `https://other.test:${port}/img.png` }).end();
+    else if (url === '/to-nowhere') res.writeHead(302, { location: 'https://[::1' }).end();
     else if (url === '/big') res.writeHead(200, { 'content-length': String(LIMIT * 2) }).end(Buffer.alloc(LIMIT * 2));
     else if (url === '/big-chunked') {
       res.writeHead(200);
@@ -158,6 +159,10 @@ describe('imageUrl fetch failures', () => {
   });
   it('a certificate the fetcher does not trust is url_fetch_failed: TLS is verified', async () => {
     const { status, code } = await errorOf(await fetchVia(untrusting, `${origin}/img.png`));
+    expect([status, code]).toEqual([502, 'url_fetch_failed']);
+  });
+  it('a redirect to something that is not a URL is url_fetch_failed', async () => {
+    const { status, code } = await errorOf(await fetchVia(open, `${origin}/to-nowhere`));
     expect([status, code]).toEqual([502, 'url_fetch_failed']);
   });
   it('a closed port is url_fetch_failed', async () => {
