@@ -163,6 +163,8 @@ async function main() {
       '',
       `Targets on this machine: health p99 under 20 ms while renders saturate the pool: **${busy.latency.p99 < 20 ? 'met' : 'not met'}**; no memory growth after warm-up: **${grew ? 'not met' : 'met'}** (last quarter's mean RSS within 5% of the second quarter's).`,
       '',
+      `Reading: the idle server's health p99 (${ms(idle.latency.p99)}) is the machine's own scheduling delay under the other work on it; the render load added ${ms(busy.latency.p99 - idle.latency.p99)} at p99.`,
+      '',
     ];
     fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
     fs.writeFileSync(path.join(root, 'bench/results/server-load.md'), lines.join('\n'));
