@@ -1,8 +1,19 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { ServerConfig } from './config.js';
+import { installCors } from './cors.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './error-handler.js';
+import { createImageFetcher, type ImageFetchOptions } from './image-fetch.js';
+import { createRenderPool } from './render-pool.js';
+import { createRenderService, type RenderService } from './render-service.js';
+import { discoveryRoutes } from './routes/discovery.js';
+import { handoffRoutes } from './routes/handoff.js';
 import { healthRoutes } from './routes/health.js';
+import { renderRoutes } from './routes/render.js';
 import { studioRoutes } from './routes/studio.js';
+import { installGracefulShutdown } from './shutdown.js';
+import { createTelemetry } from './telemetry.js';
+import { installTraceContext } from './trace.js';
 
 /** dist/studio, from server/ in the sources and from dist/server once built. */
 const STUDIO_ROOT = path.resolve(
@@ -10,10 +21,64 @@ const STUDIO_ROOT = path.resolve(
   import.meta.dirname.includes(`${path.sep}dist${path.sep}`) ? '../studio' : '../dist/studio',
 );
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one render path (intake -> fetch -> worker -> outcome), for the render route and MCP. */
+    renderService: RenderService;
+    config: ServerConfig;
+  }
+}
+
+/** Test seams only; production passes nothing. */
+export interface AppOptions {
+  /** Trust a test CA, resolve test names, or allow loopback addresses for `imageUrl`. */
+  readonly imageFetch?: Pick<ImageFetchOptions, 'ca' | 'resolve' | 'isAllowedAddress'>;
+}
+
 /** Builds the app; never listens (server.ts does). Tests build it and call it over real HTTP. */
-export async function buildApp(_config: ServerConfig): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
-  await app.register(healthRoutes);
+export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
+  const telemetry = config.platformApiKey
+    ? createTelemetry({ endpoint: config.otlpTracesEndpoint, platformApiKey: config.platformApiKey })
+    : null;
+  const pool = createRenderPool({ workers: config.renderWorkers, queueLimit: config.renderQueueLimit });
+  const fetcher = createImageFetcher({
+    allowlist: config.imageFetchAllowlist,
+    maxBytes: config.maxImageBytes,
+    connectTimeoutMs: config.imageFetchConnectTimeoutMs,
+    headersTimeoutMs: config.imageFetchHeadersTimeoutMs,
+    bodyTimeoutMs: config.imageFetchBodyTimeoutMs,
+    ...options.imageFetch,
+  });
+  const renderService = createRenderService({ pool, fetcher, maxImagePixels: config.maxImagePixels, telemetry });
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // Requests are never logged (no client address or URL ends up in a log).
+    logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: false,
+    clientErrorHandler,
+    frameworkErrors,
+  });
+  app.decorate('config', config);
+  app.decorate('renderService', renderService);
+  installTraceContext(app, telemetry);
+  installErrorHandling(app, config);
+  installGracefulShutdown(app);
+  installCors(app);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
+  // Runs after the HTTP server has closed, i.e. after every in-flight request was answered (shutdown.ts).
+  app.addHook('onClose', async () => {
+    await pool.close();
+    await fetcher.close();
+    await telemetry?.shutdown();
+  });
+
+  await app.register(healthRoutes, { pool });
+  await app.register(renderRoutes, { service: renderService, maxImageBytes: config.maxImageBytes });
+  await app.register(handoffRoutes, { pool });
+  await app.register(discoveryRoutes);
   await app.register(studioRoutes, { root: STUDIO_ROOT });
   return app;
 }

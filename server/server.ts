@@ -1,5 +1,9 @@
 import { buildApp } from './app.js';
 import { configFromEnv } from './config.js';
+import { lowerRenderThreads } from './thread-priority.js';
+
+/** How long a graceful shutdown may take before the process gives up on in-flight work. */
+const SHUTDOWN_DEADLINE_MS = 30_000;
 
 /** Starts the service on HOST:PORT and shuts down gracefully on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -7,12 +11,17 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
   const shutdown = async (signal: string) => {
     console.log(`glyphcast: ${signal}, finishing in-flight requests`);
+    setTimeout(() => {
+      console.error(`glyphcast: shutdown took longer than ${SHUTDOWN_DEADLINE_MS} ms; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     await app.close();
     process.exit(0);
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   const address = await app.listen({ host: config.host, port: config.port });
+  lowerRenderThreads(config.renderThreadNice);
   console.log(`glyphcast listening on ${address}`);
 }
 

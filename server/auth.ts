@@ -1,0 +1,57 @@
+/**
+ * The platform key of SPEC 5, for protected platform actions. Two schemes carry it:
+ * `Authorization: Bearer <key>` (PlatformBearer) and `X-Platform-API-Key: <key>`
+ * (PlatformHeader). Every key presented must match, and at least one must be presented; keys
+ * are compared in constant time (as SHA-256 digests, so their lengths leak nothing either).
+ * A wrong or missing key is 401 `unauthorized` with a `WWW-Authenticate` challenge.
+ */
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from './errors.js';
+import { SERVICE_NAME } from './version.js';
+
+export const SECURITY_SCHEMES = {
+  PlatformBearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <PLATFORM_API_KEY>' },
+  PlatformHeader: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Platform-API-Key',
+    description: 'X-Platform-API-Key: <PLATFORM_API_KEY>',
+  },
+} as const;
+
+const digest = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest();
+
+/** The keys a request presents, in either scheme (a malformed Authorization counts as a wrong key). */
+export function presentedKeys(headers: FastifyRequest['headers']): string[] {
+  const keys: string[] = [];
+  const auth = headers.authorization;
+  if (typeof auth === 'string') {
+    const m = /^Bearer[ ]+([!-~]+)[ ]*$/i.exec(auth);
+    keys.push(m ? m[1] : '');
+  }
+  const header = headers['x-platform-api-key'];
+  if (header !== undefined) keys.push(Array.isArray(header) ? header.join(',') : header.trim());
+  return keys;
+}
+
+/** A preHandler that lets a request through only with the platform key; open when none is configured. */
+export function requirePlatformKey(platformApiKey: string | null) {
+  const expected = platformApiKey === null ? null : digest(platformApiKey);
+  return async (request: FastifyRequest): Promise<void> => {
+    if (expected === null) return;
+    const keys = presentedKeys(request.headers);
+    const valid = keys.map((k) => crypto.timingSafeEqual(digest(k), expected));
+    if (keys.length > 0 && valid.every(Boolean)) return;
+    const challenge =
+      keys.length === 0 ? `Bearer realm="${SERVICE_NAME}"` : `Bearer realm="${SERVICE_NAME}", error="invalid_token"`;
+    throw new ApiError(
+      'unauthorized',
+      keys.length === 0
+        ? 'this action needs the platform key (Authorization: Bearer or X-Platform-API-Key)'
+        : 'the platform key is wrong',
+      undefined,
+      { 'www-authenticate': challenge },
+    );
+  };
+}

@@ -1,0 +1,34 @@
+/** What the service can do (SPEC 2.3, 2.4), stated once for health, manifests and llms.txt. */
+import { CHROMA_ENCODING, FORMAT_INFO } from '../engine/index.js';
+import { FORMATS } from '../engine/params.js';
+
+export const CAPABILITIES = {
+  color: true,
+  edgeDetection: true,
+  dithering: 'floyd-steinberg',
+  luminance: 'linear-light-rec709',
+  streaming: {
+    supported: true,
+    browserOnly: true,
+    sources: ['webcam', 'video'],
+    temporalFilter: 'bayesian-adaptive',
+  },
+} as const;
+
+/** The output formats of SPEC 2.3 with content type, file extension and label. */
+export const OUTPUT_FORMATS = FORMATS.map((id) => ({
+  id,
+  ...FORMAT_INFO[id],
+  ...(id === 'json-compact' ? { chromaEncoding: CHROMA_ENCODING } : {}),
+}));
+
+/** Image types accepted as input: what engine/node/decode.ts decodes (SVG is refused there). */
+export const INPUT_IMAGE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'image/tiff',
+  'image/avif',
+  'image/heif',
+] as const;

@@ -1,0 +1,54 @@
+/**
+ * Every 4xx/5xx of the service leaves through here in the one error shape: route errors,
+ * Fastify's framework errors (bad URL, body limits, bad JSON), unknown routes and malformed
+ * HTTP on the socket. Fastify's default error bodies never reach a client.
+ */
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, toApiError } from './errors.js';
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
+  request.errorCode = error.code;
+  return reply
+    .code(error.status)
+    .headers(error.headers)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(error.body());
+}
+
+export function installErrorHandling(app: FastifyInstance, limits: { maxImageBytes: number }): void {
+  app.setErrorHandler((err, request, reply) => {
+    const error = toApiError(err, limits);
+    if (error.code === 'internal') request.log.error({ err }, 'unexpected error');
+    return sendError(request, reply, error);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, new ApiError('not_found', `no route for ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}
+
+/** Fastify's `frameworkErrors` option: a malformed URL and the like, answered in our shape. */
+export function frameworkErrors(_err: Error, request: FastifyRequest, reply: FastifyReply): void {
+  void sendError(request, reply, new ApiError('bad_request', 'the request URL could not be read'));
+}
+
+/** Fastify's `clientErrorHandler` option: malformed HTTP never reaches a route; answer it raw. */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const error =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? new ApiError('headers_too_large', 'the request headers are too large')
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new ApiError('request_timeout', 'the request took too long to arrive')
+        : new ApiError('bad_request', 'the request is not valid HTTP');
+  const body = JSON.stringify(error.body());
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${error.status} ${http.STATUS_CODES[error.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}

@@ -1,0 +1,191 @@
+/**
+ * SSRF-safe image fetch for `imageUrl` (SPEC 2.1, 4.2 rule 4).
+ *
+ * Every hop, the first and each redirect (at most MAX_REDIRECTS), must be:
+ *   1. https, with no user name or password in the URL;
+ *   2. on a trusted host or one of IMAGE_FETCH_ALLOWLIST (exact names);
+ *   3. connected to public unicast addresses only: IP literals are checked here, names are
+ *      checked by the socket's own DNS lookup at connect time, so the address checked is the
+ *      address connected to (no window for DNS rebinding). IPv4-mapped IPv6 is checked as the
+ *      IPv4 address it carries.
+ * Connect, headers and body each have a timeout, and the whole fetch a deadline; the body is
+ * streamed against the byte cap and dropped as soon as it passes it.
+ */
+import dns from 'node:dns';
+import net from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { Agent, request } from 'undici';
+import { ApiError, imageTooLarge } from './errors.js';
+import { SERVICE_NAME, SERVICE_VERSION } from './version.js';
+
+/** Hosts trusted without configuration: none; IMAGE_FETCH_ALLOWLIST names every host. */
+export const TRUSTED_IMAGE_HOSTS: readonly string[] = [];
+export const MAX_REDIRECTS = 3;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+export type RefusalReason =
+  | 'scheme'
+  | 'credentials'
+  | 'host_not_allowed'
+  | 'address_not_allowed'
+  | 'too_many_redirects';
+export interface ResolvedAddress {
+  readonly address: string;
+  readonly family: number;
+}
+
+export interface ImageFetchOptions {
+  readonly allowlist: readonly string[];
+  readonly maxBytes: number;
+  readonly connectTimeoutMs: number;
+  readonly headersTimeoutMs: number;
+  readonly bodyTimeoutMs: number;
+  /** Test seam: extra CA certificates to trust (a test's self-signed server). */
+  readonly ca?: string;
+  /** Test seam: name resolution (default: the system resolver, every address). */
+  readonly resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
+  /** Test seam: which addresses may be connected to (default: public unicast only). */
+  readonly isAllowedAddress?: (address: string) => boolean;
+}
+
+export interface FetchedImage {
+  readonly bytes: Uint8Array;
+  /** The host the bytes finally came from (after redirects). */
+  readonly host: string;
+}
+
+/** True for public unicast addresses only (IPv4-mapped IPv6 judged by its IPv4 address). */
+export function isPublicUnicast(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  return ip.range() === 'unicast';
+}
+
+const refused = (reason: RefusalReason, message: string) => new ApiError('url_refused', message, { reason });
+
+class AddressRefused extends Error {}
+
+const systemResolve = async (hostname: string): Promise<ResolvedAddress[]> =>
+  dns.promises.lookup(hostname, { all: true, verbatim: true });
+
+export function createImageFetcher(o: ImageFetchOptions) {
+  const allowed = new Set([...TRUSTED_IMAGE_HOSTS, ...o.allowlist]);
+  const isAllowedAddress = o.isAllowedAddress ?? isPublicUnicast;
+  const resolve = o.resolve ?? systemResolve;
+  const lookup: net.LookupFunction = (hostname, options, callback) => {
+    resolve(hostname).then(
+      (all) => {
+        const bad = all.length === 0 ? undefined : all.find((a) => !isAllowedAddress(a.address));
+        if (all.length === 0 || bad) {
+          callback(new AddressRefused(`${hostname} resolves to an address that is not public`), '', 0);
+        } else if (options.all) {
+          (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, all);
+        } else {
+          callback(null, all[0].address, all[0].family);
+        }
+      },
+      (err: NodeJS.ErrnoException) => callback(err, '', 0),
+    );
+  };
+  const agent = new Agent({
+    connect: { lookup, timeout: o.connectTimeoutMs, ...(o.ca ? { ca: o.ca } : {}) },
+    headersTimeout: o.headersTimeoutMs,
+    bodyTimeout: o.bodyTimeoutMs,
+    connections: 16,
+  });
+
+  function check(url: URL): void {
+    if (url.protocol !== 'https:') throw refused('scheme', `imageUrl must use https (received ${url.protocol})`);
+    if (url.username || url.password) throw refused('credentials', 'imageUrl must not carry a user name or password');
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (net.isIP(host) && !isAllowedAddress(host)) {
+      throw refused('address_not_allowed', `imageUrl names the address ${host}, which is not public`);
+    }
+    if (!allowed.has(host)) {
+      throw refused('host_not_allowed', `imageUrl host ${host} is not trusted; add it to IMAGE_FETCH_ALLOWLIST`);
+    }
+  }
+
+  async function fetchImage(first: URL): Promise<FetchedImage> {
+    const signal = AbortSignal.timeout(o.connectTimeoutMs + o.headersTimeoutMs + o.bodyTimeoutMs);
+    let url = first;
+    for (let hop = 0; ; hop++) {
+      check(url);
+      const res = await request(url, {
+        dispatcher: agent,
+        method: 'GET',
+        signal,
+        headers: { accept: 'image/*', 'user-agent': `${SERVICE_NAME}/${SERVICE_VERSION}` },
+      }).catch((err: unknown) => {
+        throw fetchError(err, url.hostname);
+      });
+      if (REDIRECTS.has(res.statusCode)) {
+        discard(res.body);
+        const location = res.headers.location;
+        if (typeof location !== 'string') throw failed(url.hostname, `redirect ${res.statusCode} without a location`);
+        if (hop >= MAX_REDIRECTS)
+          throw refused('too_many_redirects', `imageUrl redirected more than ${MAX_REDIRECTS} times`);
+        if (!URL.canParse(location, url)) throw failed(url.hostname, 'redirect to an address that is not a URL');
+        url = new URL(location, url);
+        continue;
+      }
+      if (res.statusCode < 200 || res.statusCode > 299) {
+        discard(res.body);
+        throw failed(url.hostname, `the image host answered ${res.statusCode}`, { status: res.statusCode });
+      }
+      const length = Number(res.headers['content-length']);
+      if (length > o.maxBytes) {
+        discard(res.body);
+        throw imageTooLarge(o.maxBytes);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      try {
+        for await (const chunk of res.body as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > o.maxBytes) {
+            discard(res.body);
+            throw imageTooLarge(o.maxBytes);
+          }
+          chunks.push(chunk);
+        }
+      } catch (err) {
+        throw fetchError(err, url.hostname);
+      }
+      const bytes = Buffer.concat(chunks, size);
+      return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), host: url.hostname };
+    }
+  }
+
+  return { fetch: fetchImage, close: () => agent.close() };
+}
+
+export type ImageFetcher = ReturnType<typeof createImageFetcher>;
+
+/** Drops a response body; undici reports a destroyed body as an 'error' event, which must be heard. */
+function discard(body: NodeJS.ReadableStream & { destroy(): void }): void {
+  body.on('error', () => {});
+  body.destroy();
+}
+
+const failed = (host: string, message: string, details: Record<string, unknown> = {}) =>
+  new ApiError('url_fetch_failed', `could not fetch the image from ${host}: ${message}`, { host, ...details });
+
+const TIMEOUTS = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/** What a failed request becomes: our own errors as they are, timeouts 504, the rest 502. */
+function fetchError(err: unknown, host: string): ApiError {
+  if (err instanceof ApiError) return err;
+  const chain: unknown[] = [];
+  for (let e = err; e && chain.length < 5; e = (e as { cause?: unknown }).cause) chain.push(e);
+  if (chain.some((e) => e instanceof AddressRefused)) {
+    return refused('address_not_allowed', `imageUrl host ${host} resolves to an address that is not public`);
+  }
+  const code = (e: unknown) => (e as { code?: string; name?: string }).code ?? (e as { name?: string }).name ?? '';
+  if (chain.some((e) => TIMEOUTS.has(code(e)) || code(e) === 'TimeoutError' || code(e) === 'AbortError')) {
+    return new ApiError('url_timeout', `the image host ${host} did not answer in time`, { host });
+  }
+  const reason = chain.map(code).find((c) => /^[A-Z_]+$/.test(c));
+  return failed(host, reason ? reason.toLowerCase() : 'connection failed');
+}

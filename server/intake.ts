@@ -1,0 +1,201 @@
+/**
+ * The image-source and parameter rules of SPEC 2.1, shared by POST /api/v1/render and the
+ * MCP tool: exactly one image source (multipart file `image`, JSON `imageBase64` or JSON
+ * `imageUrl`), and render parameters from the query string, form fields or JSON keys, all
+ * validated by the engine's one `resolveParams`.
+ *
+ * A parameter may be given once. The same name twice (in two places, or twice in one place)
+ * is a 400 naming it, whatever the values: the service never guesses which one was meant.
+ */
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { type ParamIssue, ParamsError, type RenderParams, resolveParams } from '../engine/index.js';
+import { ApiError, imageTooLarge } from './errors.js';
+
+export type ImageSource =
+  | { readonly kind: 'multipart'; readonly bytes: Uint8Array }
+  | { readonly kind: 'base64'; readonly bytes: Uint8Array }
+  | { readonly kind: 'url'; readonly url: URL };
+
+export interface Intake {
+  readonly source: ImageSource;
+  readonly params: RenderParams;
+}
+
+/** Where a set of parameter values came from, and how they are typed. */
+export interface ParamSet {
+  readonly where: string;
+  readonly source: 'json' | 'strings';
+  readonly values: Readonly<Record<string, unknown>>;
+}
+
+/** The image-source names and their one carrier each (SPEC 2.1). */
+const SOURCE_CARRIER: Readonly<Record<string, string>> = {
+  image: 'a multipart file field',
+  imageUrl: 'a JSON body key',
+  imageBase64: 'a JSON body key',
+};
+export const MAX_IMAGE_URL_LENGTH = 4096;
+
+/** A record without a prototype, so that names like `__proto__` are plain keys (and reported). */
+const record = (): Record<string, unknown> => Object.create(null);
+
+/** JSON bodies carry the image as base64 (4/3 of its size) plus a little room for the parameters. */
+export const jsonBodyLimit = (maxImageBytes: number) => Math.ceil(maxImageBytes / 3) * 4 + 64 * 1024;
+
+/**
+ * Validates and merges parameter sets. Every problem of every set is reported at once:
+ * unknown names, bad values, a name given in two sets, an image source in the wrong place.
+ */
+export function mergeParams(sets: readonly ParamSet[]): RenderParams {
+  const issues: ParamIssue[] = [];
+  const typed = record();
+  const seen = new Map<string, string>();
+  for (const set of sets) {
+    const values = record();
+    for (const [name, value] of Object.entries(set.values)) {
+      if (Object.hasOwn(SOURCE_CARRIER, name)) {
+        const expected = `${SOURCE_CARRIER[name]}, not ${set.where}`;
+        issues.push({ param: name, expected, received: set.where, message: `${name}: expected ${expected}` });
+        continue;
+      }
+      const earlier = seen.get(name);
+      if (earlier !== undefined) {
+        const expected = 'a parameter given once';
+        const received = `it in ${earlier === set.where ? `${set.where} twice` : `${earlier} and in ${set.where}`}`;
+        issues.push({
+          param: name,
+          expected,
+          received,
+          message: `${name}: expected ${expected}, received ${received}`,
+        });
+        continue;
+      }
+      seen.set(name, set.where);
+      values[name] = value;
+    }
+    try {
+      const resolved = resolveParams(values, set.source) as Record<string, unknown>;
+      for (const name of Object.keys(values)) typed[name] = resolved[name];
+    } catch (err) {
+      if (!(err instanceof ParamsError)) throw err;
+      issues.push(...err.issues);
+    }
+  }
+  if (issues.length > 0) throw new ParamsError(issues);
+  return resolveParams(typed, 'json');
+}
+
+const DATA_URL = /^data:[^,]{0,200};base64,/i;
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+
+/** Decodes `imageBase64` (standard or URL-safe alphabet, padding optional, data: URL prefix allowed). */
+export function decodeBase64Image(text: string, maxBytes: number): Uint8Array {
+  const compact = text.replace(DATA_URL, '').replace(/\s+/g, '');
+  if (compact.length === 0)
+    throw new ApiError('invalid_image_source', 'imageBase64 is empty', { field: 'imageBase64' });
+  const unpadded = compact.replace(/=+$/, '');
+  if (!BASE64.test(compact) || unpadded.length % 4 === 1) {
+    throw new ApiError('invalid_image_source', 'imageBase64 is not base64', { field: 'imageBase64' });
+  }
+  if (Math.floor((unpadded.length * 3) / 4) > maxBytes) throw imageTooLarge(maxBytes);
+  const bytes = Buffer.from(unpadded, 'base64'); // reads the URL-safe alphabet too
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+function parseImageUrl(value: unknown): URL {
+  if (typeof value !== 'string' || value.length > MAX_IMAGE_URL_LENGTH || !URL.canParse(value)) {
+    throw new ApiError(
+      'invalid_image_source',
+      `imageUrl must be an absolute URL of at most ${MAX_IMAGE_URL_LENGTH} characters`,
+      { field: 'imageUrl' },
+    );
+  }
+  return new URL(value);
+}
+
+/**
+ * A JSON object (a request body, or MCP tool arguments) with `imageBase64` or `imageUrl` and
+ * render parameters as keys, plus optional query-string parameters.
+ */
+export function intakeFromJson(body: unknown, maxBytes: number, query: ParamSet[] = []): Intake {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ApiError('bad_request', 'the JSON body must be an object with imageBase64 or imageUrl');
+  }
+  const { imageBase64, imageUrl, ...rest } = body as Record<string, unknown>;
+  if (imageBase64 !== undefined && imageUrl !== undefined) {
+    throw new ApiError('multiple_images', 'send one image source: imageBase64 or imageUrl, not both');
+  }
+  if (imageBase64 === undefined && imageUrl === undefined) throw noImage();
+  const params = mergeParams([...query, { where: 'the JSON body', source: 'json', values: rest }]);
+  if (imageUrl !== undefined) return { source: { kind: 'url', url: parseImageUrl(imageUrl) }, params };
+  if (typeof imageBase64 !== 'string') {
+    throw new ApiError('invalid_image_source', 'imageBase64 must be a string', { field: 'imageBase64' });
+  }
+  return { source: { kind: 'base64', bytes: decodeBase64Image(imageBase64, maxBytes) }, params };
+}
+
+export const noImage = () =>
+  new ApiError('no_image', 'no image: send a multipart file field `image`, or a JSON imageBase64 or imageUrl');
+
+/** Form fields stay short: the longest legitimate value is an enum name or a color. */
+const MAX_FIELD_BYTES = 256;
+
+/** A multipart/form-data body: one file field `image` and parameters as text fields. */
+export async function intakeFromMultipart(
+  request: FastifyRequest,
+  maxBytes: number,
+  query: ParamSet[] = [],
+): Promise<Intake> {
+  const { file, fields, repeated } = await readMultipart(request, maxBytes);
+  if (!file) throw noImage();
+  const params = mergeParams([
+    ...query,
+    { where: 'the form fields', source: 'strings', values: fields },
+    { where: 'the form fields', source: 'strings', values: repeated },
+  ]);
+  return { source: { kind: 'multipart', bytes: file }, params };
+}
+
+async function readMultipart(request: FastifyRequest, maxBytes: number) {
+  let file: Uint8Array | undefined;
+  const fields = record();
+  const repeated = record();
+  const parts = request.parts({
+    limits: { fileSize: maxBytes, files: 1, fields: 64, fieldSize: MAX_FIELD_BYTES, parts: 65, headerPairs: 100 },
+  });
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'image') {
+          throw new ApiError(
+            'bad_request',
+            `unexpected file field ${JSON.stringify(part.fieldname)}; send the image as \`image\``,
+          );
+        }
+        const buffer = await part.toBuffer();
+        file = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+      } else if (part.valueTruncated) {
+        const expected = `at most ${MAX_FIELD_BYTES} bytes`;
+        const { fieldname: param } = part;
+        throw new ParamsError([
+          { param, expected, received: 'more', message: `${param}: expected ${expected}, received more` },
+        ]);
+      } else {
+        (Object.hasOwn(fields, part.fieldname) ? repeated : fields)[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    // Limits and our own refusals keep their codes; anything else busboy throws is a broken body.
+    const code = (err as { code?: unknown }).code;
+    if (
+      err instanceof ApiError ||
+      err instanceof ParamsError ||
+      (typeof code === 'string' && code.startsWith('FST_'))
+    ) {
+      throw err;
+    }
+    throw new ApiError('bad_request', 'the multipart body is malformed');
+  }
+  return { file, fields, repeated };
+}

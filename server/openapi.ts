@@ -1,0 +1,249 @@
+/**
+ * GET /api/openapi.json: the OpenAPI 3.1.0 description, generated from the same sources the
+ * routes use: the engine's params schema (every parameter with its range and default), the
+ * zod schemas of the JSON bodies, the error-code table, the formats and the header names.
+ */
+import { PARAMS, paramsJsonSchema } from '../engine/index.js';
+import { SECURITY_SCHEMES } from './auth.js';
+import { INPUT_IMAGE_TYPES } from './capabilities.js';
+import { agentCardSchema, interoperabilitySchema, PATHS, SERVICE_DESCRIPTION } from './discovery.js';
+import { ERROR_CODES } from './errors.js';
+import { MAX_IMAGE_URL_LENGTH } from './intake.js';
+import {
+  errorBodySchema,
+  handoffManifestSchema,
+  handoffStatusSchema,
+  healthSchema,
+  jsonSchema,
+  renderJsonCompactSchema,
+  renderJsonSchema,
+} from './schemas.js';
+import { SERVICE_NAME, SERVICE_VERSION } from './version.js';
+
+type Json = Record<string, unknown>;
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+/** Response headers, by component name: [header name, description]. */
+const HEADERS: Record<string, readonly [string, string]> = {
+  traceparent: [
+    'traceparent',
+    "W3C traceparent of the server span: the caller's trace-id when accepted, else a new one",
+  ],
+  tracestate: ['tracestate', 'The accepted W3C tracestate (absent when none was accepted)'],
+  ServerTiming: [
+    'server-timing',
+    '`trace;desc=<traceparent>` first; render answers add `<stage>;dur=<ms>` per lifecycle stage',
+  ],
+  ContentDisposition: ['content-disposition', '`inline; filename="glyphcast-<columns>x<rows>.<extension>"`'],
+  Grid: ['x-glyphcast-grid', 'Grid size, `<columns>x<rows>`'],
+  Source: ['x-glyphcast-source', 'Decoded image size, `<width>x<height>`'],
+  Codebook: ['x-glyphcast-codebook', 'The glyph codebook evidence as compact ASCII JSON'],
+  Director: ['x-glyphcast-director', 'The Auto Director evidence as compact ASCII JSON (`null` when it did not run)'],
+  RetryAfter: ['retry-after', 'Seconds to wait before retrying'],
+  WWWAuthenticate: ['www-authenticate', 'The Bearer challenge (RFC 6750)'],
+};
+const TRACE_HEADERS = { traceparent: ref('headers', 'traceparent'), tracestate: ref('headers', 'tracestate') };
+const traceHeaders = (...more: string[]) => ({
+  ...TRACE_HEADERS,
+  'server-timing': ref('headers', 'ServerTiming'),
+  ...Object.fromEntries(more.map((m) => [HEADERS[m][0], ref('headers', m)])),
+});
+
+/** The error response of one HTTP status, listing the codes it carries. */
+function errorResponse(status: number): Json {
+  const codes = Object.entries(ERROR_CODES).filter(([, [s]]) => s === status);
+  return {
+    description: codes.map(([code, [, why]]) => `\`${code}\`: ${why}`).join('\n\n') || 'Error',
+    headers: traceHeaders(...(status === 503 ? ['RetryAfter'] : []), ...(status === 401 ? ['WWWAuthenticate'] : [])),
+    content: { 'application/json': { schema: ref('schemas', 'Error') } },
+  };
+}
+const ERROR_STATUSES = [...new Set(Object.values(ERROR_CODES).map(([s]) => s))].sort();
+const errors = (...statuses: number[]) =>
+  Object.fromEntries([...statuses, 500].map((s) => [String(s), ref('responses', `Error${s}`)]));
+
+const json = (schema: Json, description: string, extra: Json = {}) => ({
+  description,
+  headers: traceHeaders(),
+  content: { 'application/json': { schema } },
+  ...extra,
+});
+const text = (description: string, type = 'text/plain') => ({
+  description,
+  headers: traceHeaders(),
+  content: { [type]: { schema: { type: 'string' } } },
+});
+
+/** A GET operation answering `ok`; `protectedAction` adds the platform-key schemes and 401. */
+const get = (operationId: string, tag: string, summary: string, ok: Json, protectedAction = false) => ({
+  get: {
+    operationId,
+    tags: [tag],
+    summary,
+    parameters: [ref('parameters', 'traceparent'), ref('parameters', 'tracestate')],
+    responses: { '200': ok, ...(protectedAction ? errors(401) : errors()) },
+    ...(protectedAction ? { security: [{ PlatformBearer: [] }, { PlatformHeader: [] }] } : {}),
+  },
+});
+
+function renderOperation(params: Json): Json {
+  const properties = params.properties as Record<string, Json>;
+  const imageBase64 = {
+    type: 'string',
+    contentEncoding: 'base64',
+    description: 'The image, base64 (data: URL allowed)',
+  };
+  const imageUrl = {
+    type: 'string',
+    format: 'uri',
+    maxLength: MAX_IMAGE_URL_LENGTH,
+    description: 'An https URL on a trusted or allowlisted host (IMAGE_FETCH_ALLOWLIST)',
+  };
+  return {
+    post: {
+      operationId: 'renderImage',
+      tags: ['render'],
+      summary: 'Render one image as character art',
+      description:
+        'Exactly one image source: multipart file `image`, JSON `imageBase64` or JSON `imageUrl`. Parameters come ' +
+        'from the query string, form fields or JSON keys; a parameter given twice is a 400 naming it.',
+      parameters: [
+        ref('parameters', 'traceparent'),
+        ref('parameters', 'tracestate'),
+        ...PARAMS.map((p) => ({ name: p.name, in: 'query', required: false, schema: properties[p.name] })),
+      ],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: { imageBase64, imageUrl, ...properties },
+              additionalProperties: false,
+              oneOf: [{ required: ['imageBase64'] }, { required: ['imageUrl'] }],
+            },
+          },
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: { image: { type: 'string', format: 'binary' }, ...properties },
+              required: ['image'],
+              additionalProperties: false,
+            },
+            encoding: { image: { contentType: INPUT_IMAGE_TYPES.join(', ') } },
+          },
+        },
+      },
+      responses: {
+        '200': {
+          description: 'The rendered art; the content type follows `format`',
+          headers: traceHeaders('ContentDisposition', 'Grid', 'Source', 'Codebook', 'Director'),
+          content: {
+            'text/plain': { schema: { type: 'string', description: 'format=text or format=ansi' } },
+            'text/html': { schema: { type: 'string', description: 'format=html' } },
+            'application/json': {
+              schema: {
+                oneOf: [ref('schemas', 'RenderJson'), ref('schemas', 'RenderJsonCompact')],
+                discriminator: { propertyName: 'format' },
+              },
+            },
+            'image/svg+xml': { schema: { type: 'string', description: 'format=svg' } },
+          },
+        },
+        ...errors(400, 413, 415, 502, 503, 504),
+      },
+    },
+  };
+}
+
+export function openApiDocument(base: string): Json {
+  const params = paramsJsonSchema();
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: SERVICE_NAME,
+      version: SERVICE_VERSION,
+      description: SERVICE_DESCRIPTION,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: base }],
+    tags: ['health', 'render', 'handoff', 'discovery'].map((name) => ({ name })),
+    paths: {
+      [PATHS.health]: get(
+        'getHealth',
+        'health',
+        'Liveness and capability probe',
+        json(ref('schemas', 'Health'), 'Healthy'),
+      ),
+      [PATHS.healthV1]: get(
+        'getHealthV1',
+        'health',
+        'Versioned probe, same envelope',
+        json(ref('schemas', 'Health'), 'Healthy'),
+      ),
+      [PATHS.render]: renderOperation(params),
+      [PATHS.handoff]: get(
+        'getHandoffManifest',
+        'handoff',
+        'Browser handoff manifest',
+        json(ref('schemas', 'HandoffManifest'), 'The manifest'),
+      ),
+      [PATHS.handoffStatus]: get(
+        'getHandoffStatus',
+        'handoff',
+        'Backend handoff status check (needs the platform key when PLATFORM_API_KEY is set)',
+        json(ref('schemas', 'HandoffStatus'), 'The status'),
+        true,
+      ),
+      [PATHS.agent]: get(
+        'getAgentCard',
+        'discovery',
+        'Agent manifest (A2A agent-card vocabulary)',
+        json(ref('schemas', 'AgentCard'), 'The agent card'),
+      ),
+      [PATHS.interoperability]: get(
+        'getInteroperability',
+        'discovery',
+        'Protocols, versions, limits, batch bound',
+        json(ref('schemas', 'Interoperability'), 'The document'),
+      ),
+      [PATHS.openapi]: get('getOpenApi', 'discovery', 'This document', json({ type: 'object' }, 'OpenAPI 3.1.0')),
+      [PATHS.llms]: get('getLlmsTxt', 'discovery', 'llms.txt index', text('llmstxt.org Markdown')),
+      [PATHS.llmsFull]: get('getLlmsFullTxt', 'discovery', 'The full reference inline', text('Markdown')),
+    },
+    components: {
+      schemas: {
+        Error: jsonSchema(errorBodySchema),
+        Health: jsonSchema(healthSchema),
+        RenderParams: params,
+        RenderJson: jsonSchema(renderJsonSchema),
+        RenderJsonCompact: jsonSchema(renderJsonCompactSchema),
+        HandoffManifest: jsonSchema(handoffManifestSchema),
+        HandoffStatus: jsonSchema(handoffStatusSchema),
+        AgentCard: jsonSchema(agentCardSchema),
+        Interoperability: jsonSchema(interoperabilitySchema),
+      },
+      responses: Object.fromEntries(ERROR_STATUSES.map((s) => [`Error${s}`, errorResponse(s)])),
+      parameters: {
+        traceparent: {
+          name: 'traceparent',
+          in: 'header',
+          required: false,
+          schema: { type: 'string' },
+          description: 'W3C traceparent; invalid or absent starts a new trace',
+        },
+        tracestate: {
+          name: 'tracestate',
+          in: 'header',
+          required: false,
+          schema: { type: 'string' },
+          description: 'W3C tracestate; read only with a valid traceparent',
+        },
+      },
+      headers: Object.fromEntries(
+        Object.entries(HEADERS).map(([name, [, description]]) => [name, { description, schema: { type: 'string' } }]),
+      ),
+      securitySchemes: SECURITY_SCHEMES,
+    },
+  };
+}

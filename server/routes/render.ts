@@ -1,0 +1,61 @@
+/**
+ * POST /api/v1/render (SPEC 4.2): one image from a multipart upload, JSON base64 or an
+ * HTTPS URL; parameters from the query string, form fields or JSON keys. The body and its
+ * content type follow `format`; evidence, grid size and timings travel in headers (and in the
+ * body of the json formats).
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { intakeFromJson, intakeFromMultipart, jsonBodyLimit, noImage, type ParamSet } from '../intake.js';
+import { type RenderOutcome, type RenderService, serverTiming } from '../render-service.js';
+
+export interface RenderRouteOptions {
+  readonly service: RenderService;
+  readonly maxImageBytes: number;
+}
+
+/** The markup formats are documents on this origin: they may style themselves, nothing more. */
+const MARKUP_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+
+/** Header-safe JSON: ASCII only (JSON escapes control characters itself). */
+const headerJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+function sendRender(reply: FastifyReply, out: RenderOutcome): FastifyReply {
+  const { evidence } = out;
+  reply
+    .code(200)
+    .type(out.contentType)
+    .header('content-disposition', `inline; filename="glyphcast-${out.columns}x${out.rows}.${out.extension}"`)
+    .header('cache-control', 'no-store')
+    .header('x-glyphcast-grid', `${out.columns}x${out.rows}`)
+    .header('x-glyphcast-source', `${evidence.source.width}x${evidence.source.height}`)
+    .header('x-glyphcast-codebook', headerJson(evidence.codebook))
+    .header('x-glyphcast-director', headerJson(evidence.director))
+    .header('server-timing', serverTiming(out.stages));
+  if (out.contentType.startsWith('text/html') || out.contentType.startsWith('image/svg')) {
+    reply.header('content-security-policy', MARKUP_CSP);
+  }
+  return reply.send(out.body);
+}
+
+export async function renderRoutes(app: FastifyInstance, opts: RenderRouteOptions): Promise<void> {
+  // Only JSON and multipart bodies: text/plain (Fastify's other default) is answered 415.
+  app.removeContentTypeParser('text/plain');
+  await app.register(multipart, { limits: { fileSize: opts.maxImageBytes, files: 1 } });
+
+  app.post(
+    '/api/v1/render',
+    { bodyLimit: jsonBodyLimit(opts.maxImageBytes), config: { exportTrace: true } },
+    async (request, reply) => {
+      const query: ParamSet[] = [
+        { where: 'the query string', source: 'strings', values: request.query as Record<string, unknown> },
+      ];
+      if (!request.isMultipart() && request.body === undefined) throw noImage();
+      const intake = request.isMultipart()
+        ? await intakeFromMultipart(request, opts.maxImageBytes, query)
+        : intakeFromJson(request.body, opts.maxImageBytes, query);
+      return sendRender(reply, await opts.service.render(intake, request.span));
+    },
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The platform key (SPEC 5) on the protected action GET /api/v1/a2v-handoff/status: both
+ * schemes, wrong and missing keys, and the key never echoed anywhere.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { presentedKeys } from '../../../server/auth.js';
+import { errorOf, form, type Running, startServer, testImage } from './support.js';
+
+const KEY = 'pk_live_7f3a9c1e5b2d4086';
+const STATUS = '/api/v1/a2v-handoff/status';
+let keyed: Running;
+let open: Running;
+let sink: http.Server; // swallows the trace export of the keyed app
+
+beforeAll(async () => {
+  sink = http.createServer((req, res) => req.resume().on('end', () => res.end('{}')));
+  await new Promise<void>((r) => sink.listen(0, '127.0.0.1', r));
+  const endpoint = `http://127.0.0.1:${(sink.address() as AddressInfo).port}/v1/traces`;
+  keyed = await startServer({
+    PLATFORM_API_KEY: KEY,
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: endpoint,
+    RECEIVER_ORIGIN: 'https://receiver.example',
+  });
+  open = await startServer();
+});
+afterAll(async () => {
+  await Promise.all([keyed.app.close(), open.app.close()]);
+  sink.close();
+});
+
+const status = (headers: Record<string, string> = {}) => fetch(keyed.base + STATUS, { headers });
+
+describe('a protected action with PLATFORM_API_KEY set', () => {
+  it.each([
+    ['Authorization: Bearer', { authorization: `Bearer ${KEY}` }],
+    ['Authorization: bearer (scheme in any case)', { authorization: `bearer ${KEY}` }],
+    ['X-Platform-API-Key', { 'x-platform-api-key': KEY }],
+    ['both schemes with the same key', { authorization: `Bearer ${KEY}`, 'x-platform-api-key': KEY }],
+  ])('accepts %s', async (_name, headers) => {
+    const res = await status(headers);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ authenticated: true, targetOrigin: 'https://receiver.example' });
+  });
+
+  it('refuses a missing key: 401 with a Bearer challenge', async () => {
+    const res = await status();
+    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="glyphcast"');
+    const { status: code, body } = await errorOf(res);
+    expect([code, body.error.code]).toEqual([401, 'unauthorized']);
+  });
+
+  it.each([
+    ['a wrong bearer key', { authorization: `Bearer ${KEY}x` }],
+    ['a wrong header key', { 'x-platform-api-key': KEY.slice(1) }],
+    ['an empty header key', { 'x-platform-api-key': '' }],
+    ['another scheme', { authorization: `Basic ${Buffer.from(`u:${KEY}`).toString('base64')}` }],
+    ['a bearer without a key', { authorization: 'Bearer' }],
+    ['a right key with a wrong one', { authorization: `Bearer ${KEY}`, 'x-platform-api-key': 'nope' }],
+  ])('refuses %s: 401 invalid_token', async (_name, headers) => {
+    const res = await status(headers);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="glyphcast", error="invalid_token"');
+    expect((await errorOf(res)).code).toBe('unauthorized');
+  });
+
+  it('the manifest says status checks are authenticated, with both schemes', async () => {
+    const manifest = await (await fetch(`${keyed.base}/api/v1/a2v-handoff`)).json();
+    expect(manifest.statusChecks).toEqual({ authenticated: true, schemes: ['PlatformBearer', 'PlatformHeader'] });
+    expect(manifest.targetOrigin).toBe('https://receiver.example');
+  });
+
+  it('rendering stays public', async () => {
+    const res = await fetch(`${keyed.base}/api/v1/render`, { method: 'POST', body: form(await testImage()) });
+    expect(res.status).toBe(200);
+  });
+
+  it('never shows the key in any answer', async () => {
+    const paths = ['/api/health', '/api/v1/agent', '/api/v1/interoperability', '/api/openapi.json', '/llms-full.txt'];
+    for (const path of [...paths, STATUS]) {
+      const res = await fetch(keyed.base + path, { headers: { authorization: `Bearer ${KEY}` } });
+      const all = JSON.stringify([...res.headers]) + (await res.text());
+      expect(all).not.toContain(KEY);
+    }
+  });
+});
+
+describe('without PLATFORM_API_KEY', () => {
+  it('status checks are open and the manifest says so', async () => {
+    expect((await fetch(open.base + STATUS)).status).toBe(200);
+    const manifest = await (await fetch(`${open.base}/api/v1/a2v-handoff`)).json();
+    expect(manifest.statusChecks).toEqual({ authenticated: false, schemes: [] });
+    expect(manifest.targetOrigin).toBeNull();
+  });
+});
+
+describe('presentedKeys', () => {
+  it('reads both schemes and treats a malformed Authorization as a wrong key', () => {
+    expect(presentedKeys({ authorization: 'Bearer abc', 'x-platform-api-key': ' def ' })).toEqual(['abc', 'def']);
+    expect(presentedKeys({ authorization: 'Token abc' })).toEqual(['']);
+    expect(presentedKeys({})).toEqual([]);
+  });
+});

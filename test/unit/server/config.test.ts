@@ -1,0 +1,105 @@
+import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../../server/config.js';
+
+describe('configFromEnv', () => {
+  it('has the documented defaults', () => {
+    expect(configFromEnv({})).toEqual({
+      host: '127.0.0.1',
+      port: 8080,
+      maxImageBytes: 20 * 1024 * 1024,
+      maxImagePixels: 40_000_000,
+      imageFetchAllowlist: [],
+      imageFetchConnectTimeoutMs: 5000,
+      imageFetchHeadersTimeoutMs: 10_000,
+      imageFetchBodyTimeoutMs: 20_000,
+      renderWorkers: os.availableParallelism(),
+      renderQueueLimit: os.availableParallelism() * 8,
+      renderThreadNice: 10,
+      platformApiKey: null,
+      otlpTracesEndpoint: 'http://localhost:4318/v1/traces',
+      receiverOrigin: null,
+      publicBaseUrl: null,
+      mcpMaxBatch: 8,
+      logLevel: 'warn',
+    });
+  });
+
+  it('reads every variable', () => {
+    const c = configFromEnv({
+      HOST: '0.0.0.0',
+      PORT: '9000',
+      MAX_IMAGE_BYTES: '1048576',
+      MAX_IMAGE_PIXELS: '1000000',
+      IMAGE_FETCH_ALLOWLIST: ' Images.Example.com, cdn.example ,',
+      IMAGE_FETCH_CONNECT_TIMEOUT_MS: '1000',
+      IMAGE_FETCH_HEADERS_TIMEOUT_MS: '2000',
+      IMAGE_FETCH_BODY_TIMEOUT_MS: '3000',
+      RENDER_WORKERS: '3',
+      RENDER_QUEUE_LIMIT: '5',
+      RENDER_THREAD_NICE: '0',
+      PLATFORM_API_KEY: 'k',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'https://collector.example:4318/',
+      RECEIVER_ORIGIN: 'https://receiver.example',
+      PUBLIC_BASE_URL: 'https://ascii.example',
+      MCP_MAX_BATCH: '4',
+      LOG_LEVEL: 'info',
+    });
+    expect(c).toEqual({
+      host: '0.0.0.0',
+      port: 9000,
+      maxImageBytes: 1048576,
+      maxImagePixels: 1000000,
+      imageFetchAllowlist: ['images.example.com', 'cdn.example'],
+      imageFetchConnectTimeoutMs: 1000,
+      imageFetchHeadersTimeoutMs: 2000,
+      imageFetchBodyTimeoutMs: 3000,
+      renderWorkers: 3,
+      renderQueueLimit: 5,
+      renderThreadNice: 0,
+      platformApiKey: 'k',
+      otlpTracesEndpoint: 'https://collector.example:4318/v1/traces',
+      receiverOrigin: 'https://receiver.example',
+      publicBaseUrl: 'https://ascii.example',
+      mcpMaxBatch: 4,
+      logLevel: 'info',
+    });
+  });
+
+  it('prefers OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given', () => {
+    const c = configFromEnv({
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c:4318/x',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://d',
+    });
+    expect(c.otlpTracesEndpoint).toBe('http://c:4318/x');
+  });
+
+  it.each([
+    ['PORT', 'http', 'PORT: expected an integer from 0 to 65535, received "http"'],
+    ['MAX_IMAGE_BYTES', '1.5', 'MAX_IMAGE_BYTES: expected an integer from 1024 to 268435456, received "1.5"'],
+    ['RENDER_WORKERS', '0', 'RENDER_WORKERS: expected an integer from 1 to 64, received "0"'],
+    [
+      'IMAGE_FETCH_ALLOWLIST',
+      'a.example,http://b',
+      'IMAGE_FETCH_ALLOWLIST: expected comma-separated host names, received "http://b"',
+    ],
+    [
+      'RECEIVER_ORIGIN',
+      'https://r.example/path',
+      'RECEIVER_ORIGIN: expected an origin such as https://receiver.example, received "https://r.example/path"',
+    ],
+    [
+      'PUBLIC_BASE_URL',
+      'ftp://x',
+      'PUBLIC_BASE_URL: expected an origin such as https://receiver.example, received "ftp://x"',
+    ],
+    [
+      'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+      'nope',
+      'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: expected an http(s) URL, received "nope"',
+    ],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, received "loud"'],
+  ])('refuses a bad %s by name', (name, value, message) => {
+    expect(() => configFromEnv({ [name]: value })).toThrow(message);
+  });
+});

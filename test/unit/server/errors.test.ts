@@ -1,0 +1,166 @@
+/**
+ * Every refusal of POST /api/v1/render (and of the framework around it) in the one error
+ * shape, with its documented code and status. The server runs with MAX_IMAGE_BYTES = 64 KiB.
+ */
+import net from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../../server/errors.js';
+import { errorOf, form, pngBomb, postJson, type Running, startServer, testImage } from './support.js';
+
+const LIMIT = 64 * 1024;
+let s: Running;
+let png: Buffer;
+beforeAll(async () => {
+  s = await startServer({ MAX_IMAGE_BYTES: String(LIMIT) });
+  png = await testImage();
+});
+afterAll(() => s.app.close());
+
+const render = (init: RequestInit, query = '') => fetch(`${s.base}/api/v1/render${query}`, { method: 'POST', ...init });
+const json = (body: unknown, headers: Record<string, string> = {}) => postJson(s.base, '/api/v1/render', body, headers);
+
+async function expectError(res: Response, status: number, code: string) {
+  const e = await errorOf(res);
+  expect([e.status, e.code]).toEqual([status, code]);
+  expect(ERROR_CODES[code as keyof typeof ERROR_CODES][0]).toBe(status);
+  expect(Object.keys(e.body)).toEqual(['error']);
+  expect(typeof e.body.error.message).toBe('string');
+  expect(JSON.stringify(e.body)).not.toMatch(/\bat .+\.(ts|js):\d+|statusCode|FST_/);
+  return e.body.error;
+}
+
+describe('no image, several images, bad carriers', () => {
+  it('an empty POST is no_image', () => render({}).then((r) => expectError(r, 400, 'no_image')));
+  it('a JSON body without a source is no_image', () =>
+    json({ columns: 80 }).then((r) => expectError(r, 400, 'no_image')));
+  it('a form without a file is no_image', () =>
+    render({ body: form(null, { columns: '80' }) }).then((r) => expectError(r, 400, 'no_image')));
+  it('imageBase64 and imageUrl together are multiple_images', () =>
+    json({ imageBase64: png.toString('base64'), imageUrl: 'https://a.example/x.png' }).then((r) =>
+      expectError(r, 400, 'multiple_images'),
+    ));
+  it('two image files are multiple_images', async () => {
+    const fd = form(png);
+    fd.append('image', new Blob([new Uint8Array(png)]), 'second.png');
+    await expectError(await render({ body: fd }), 400, 'multiple_images');
+  });
+  it('a file in another field is bad_request', async () => {
+    const fd = new FormData();
+    fd.set('picture', new Blob([new Uint8Array(png)]), 'x.png');
+    await expectError(await render({ body: fd }), 400, 'bad_request');
+  });
+  it('a text field named image is invalid_params naming it', async () => {
+    const error = await expectError(await render({ body: form(png, { image: 'x' }) }), 400, 'invalid_params');
+    expect(error.details?.issues).toEqual([expect.objectContaining({ param: 'image' })]);
+  });
+  it('a JSON array is bad_request', () => json([1, 2]).then((r) => expectError(r, 400, 'bad_request')));
+  it('imageBase64 that is not base64 is invalid_image_source', () =>
+    json({ imageBase64: 'not base64!' }).then((r) => expectError(r, 400, 'invalid_image_source')));
+  it('imageBase64 that is not a string is invalid_image_source', () =>
+    json({ imageBase64: 42 }).then((r) => expectError(r, 400, 'invalid_image_source')));
+  it('imageUrl that is not a URL is invalid_image_source', () =>
+    json({ imageUrl: 'not a url' }).then((r) => expectError(r, 400, 'invalid_image_source')));
+});
+
+describe('bodies and content types', () => {
+  it('invalid JSON is invalid_json', () => json('{"imageBase64": ').then((r) => expectError(r, 400, 'invalid_json')));
+  it('an empty JSON body is invalid_json', () => json('').then((r) => expectError(r, 400, 'invalid_json')));
+  it('JSON prototype poisoning is invalid_json', () =>
+    json('{"imageBase64":"AA","__proto__":{"x":1}}').then((r) => expectError(r, 400, 'invalid_json')));
+  it.each(['text/plain', 'application/xml', 'image/png', 'application/x-www-form-urlencoded'])(
+    'content type %s is unsupported_media_type',
+    async (type) => {
+      await expectError(await render({ headers: { 'content-type': type }, body: 'x' }), 415, 'unsupported_media_type');
+    },
+  );
+  it('a broken multipart body is bad_request', async () => {
+    const body = '--b\r\nContent-Disposition: form-data; name="image"; filename="x.png"\r\n\r\nabc';
+    await expectError(
+      await render({ headers: { 'content-type': 'multipart/form-data; boundary=b' }, body }),
+      400,
+      'bad_request',
+    );
+  });
+  it('a form field value over 256 bytes is invalid_params naming it', async () => {
+    const error = await expectError(
+      await render({ body: form(png, { charset: 'x'.repeat(300) }) }),
+      400,
+      'invalid_params',
+    );
+    expect(error.details?.issues).toEqual([expect.objectContaining({ param: 'charset' })]);
+  });
+});
+
+describe('size and pixel limits', () => {
+  const big = Buffer.alloc(LIMIT + 1, 7);
+  it('a multipart image over MAX_IMAGE_BYTES is image_too_large', () =>
+    render({ body: form(big) }).then((r) => expectError(r, 413, 'image_too_large')));
+  it('a base64 image over MAX_IMAGE_BYTES after decoding is image_too_large', () =>
+    json({ imageBase64: big.toString('base64') }).then((r) => expectError(r, 413, 'image_too_large')));
+  it('a base64 image at exactly MAX_IMAGE_BYTES passes the size check (and is then not an image)', () =>
+    json({ imageBase64: Buffer.alloc(LIMIT, 7).toString('base64') }).then((r) => expectError(r, 400, 'not_an_image')));
+  it('a JSON body over the body limit is image_too_large', () =>
+    json({ imageBase64: 'A'.repeat(LIMIT * 3) }).then((r) => expectError(r, 413, 'image_too_large')));
+  it('a 68-byte PNG claiming 50000 x 50000 is image_pixels_exceeded, in every intake', async () => {
+    const bomb = pngBomb();
+    expect(bomb.length).toBe(68);
+    await expectError(await render({ body: form(bomb) }), 413, 'image_pixels_exceeded');
+    await expectError(await json({ imageBase64: bomb.toString('base64') }), 413, 'image_pixels_exceeded');
+  });
+});
+
+describe('images the decoder refuses', () => {
+  it('bytes that are no image are not_an_image', () =>
+    render({ body: form(Buffer.from('hello, this is text')) }).then((r) => expectError(r, 400, 'not_an_image')));
+  it('a truncated PNG is corrupt_image', () =>
+    render({ body: form(png.subarray(0, Math.floor(png.length * 0.6))) }).then((r) =>
+      expectError(r, 400, 'corrupt_image'),
+    ));
+  it('an SVG is unsupported_image (415)', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
+    await expectError(await render({ body: form(svg) }), 415, 'unsupported_image');
+  });
+  it('an image too tall for its width is grid_too_large', async () => {
+    const tall = await sharp({ create: { width: 2, height: 4000, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+    await expectError(await render({ body: form(tall) }, '?columns=400'), 400, 'grid_too_large');
+  });
+});
+
+describe('framework errors in the one shape', () => {
+  it('an unknown route is not_found', () =>
+    fetch(`${s.base}/api/v2/nothing`).then((r) => expectError(r, 404, 'not_found')));
+  it('GET on the render route is not_found', () =>
+    fetch(`${s.base}/api/v1/render`).then((r) => expectError(r, 404, 'not_found')));
+  it('a malformed percent-encoding in the path is bad_request', () =>
+    fetch(`${s.base}/api/%zz`).then((r) => expectError(r, 400, 'bad_request')));
+
+  async function raw(request: string): Promise<string> {
+    const { port } = new URL(s.base);
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request));
+      let out = '';
+      socket.on('data', (d) => {
+        out += d;
+      });
+      socket.on('close', () => resolve(out));
+      socket.on('error', reject);
+    });
+  }
+  it('malformed HTTP gets 400 with the error body, not the framework default', async () => {
+    const out = await raw('GARBAGE / HTTP/1.1\r\n\r\n');
+    expect(out).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(out.split('\r\n\r\n')[1])).toEqual({
+      error: { code: 'bad_request', message: expect.any(String) },
+    });
+  });
+  it('oversized headers get 431 with the error body', async () => {
+    const out = await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20000)}\r\n\r\n`);
+    expect(out).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(out.split('\r\n\r\n')[1]).error.code).toBe('headers_too_large');
+  });
+});

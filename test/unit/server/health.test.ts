@@ -1,0 +1,181 @@
+/**
+ * Health, discovery documents, CORS and the studio over real HTTP.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMAT_INFO } from '../../../engine/index.js';
+import { FORMATS } from '../../../engine/params.js';
+import { studioRoutes } from '../../../server/routes/studio.js';
+import { type Running, startServer } from './support.js';
+
+let s: Running;
+beforeAll(async () => {
+  s = await startServer({ MCP_MAX_BATCH: '5', RECEIVER_ORIGIN: 'https://receiver.example' });
+});
+afterAll(() => s.app.close());
+
+const get = async (p: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(s.base + p, { headers });
+  return { res, text: await res.text() };
+};
+
+describe('GET /api/health and /api/v1/health', () => {
+  it('answer the same envelope: status, name, version, uptime, capabilities, formats, pool, trace', async () => {
+    const a = JSON.parse((await get('/api/health')).text);
+    const b = JSON.parse((await get('/api/v1/health')).text);
+    expect({ ...a, trace: null, uptimeSeconds: 0 }).toEqual({ ...b, trace: null, uptimeSeconds: 0 });
+    expect(a).toMatchObject({
+      status: 'ok',
+      service: 'glyphcast',
+      version: '0.3.0',
+      uptimeSeconds: expect.any(Number),
+    });
+    expect(a.capabilities).toEqual({
+      color: true,
+      edgeDetection: true,
+      dithering: 'floyd-steinberg',
+      luminance: 'linear-light-rec709',
+      streaming: {
+        supported: true,
+        browserOnly: true,
+        sources: ['webcam', 'video'],
+        temporalFilter: 'bayesian-adaptive',
+      },
+    });
+    expect(a.formats.map((f: { id: string }) => f.id)).toEqual([...FORMATS]);
+    for (const f of a.formats) expect(f).toMatchObject(FORMAT_INFO[f.id as keyof typeof FORMAT_INFO]);
+    expect(a.formats.find((f: { id: string }) => f.id === 'json-compact').chromaEncoding).toBe('rgb24-b64-v1');
+    expect(a.renderPool).toEqual({ workers: 1, running: 0, queued: 0, queueLimit: 8 });
+  });
+
+  it('are not cached and answer HEAD', async () => {
+    const res = await fetch(`${s.base}/api/health`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('CORS', () => {
+  it('answers a preflight for any path with the methods and request headers the API reads', async () => {
+    const res = await fetch(`${s.base}/api/v1/render`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
+    expect(res.headers.get('access-control-allow-headers')).toContain('traceparent');
+  });
+});
+
+describe('discovery documents', () => {
+  it('the agent manifest uses the A2A card vocabulary: interfaces REST, OpenAPI, MCP; skill render_ascii; schemes', async () => {
+    const card = JSON.parse((await get('/api/v1/agent')).text);
+    expect(card).toMatchObject({ name: 'glyphcast', version: '0.3.0', securityRequirements: [] });
+    expect(
+      card.supportedInterfaces.map((i: { protocolBinding: string; url: string }) => [i.protocolBinding, i.url]),
+    ).toEqual([
+      ['HTTP+JSON', `${s.base}/api/v1/render`],
+      ['OpenAPI', `${s.base}/api/openapi.json`],
+      ['MCP', `${s.base}/api/mcp`],
+    ]);
+    expect(card.skills.map((k: { id: string }) => k.id)).toEqual(['render_ascii']);
+    expect(Object.keys(card.securitySchemes)).toEqual(['PlatformBearer', 'PlatformHeader']);
+    expect(card.defaultOutputModes).toEqual(['text/plain', 'text/html', 'application/json', 'image/svg+xml']);
+  });
+
+  it('the interoperability document states protocols, limits and the MCP batch bound', async () => {
+    const doc = JSON.parse((await get('/api/v1/interoperability')).text);
+    expect(doc.version).toBe('0.3.0');
+    expect(doc.batch).toEqual({ mcpMaxBatch: 5 });
+    const mcp = doc.protocols.find((p: { name: string }) => p.name === 'Model Context Protocol');
+    expect(mcp).toMatchObject({
+      status: 'planned',
+      url: `${s.base}/api/mcp`,
+      tools: ['render_ascii'],
+      batch: { maxCalls: 5 },
+    });
+    expect(doc.limits).toMatchObject({
+      maxImageBytes: 20 * 1024 * 1024,
+      maxImagePixels: 40_000_000,
+      columns: { min: 8, max: 400 },
+    });
+    expect(doc.errors.find((e: { code: string }) => e.code === 'overloaded').status).toBe(503);
+  });
+
+  it('the handoff manifest publishes SPEC 4.3', async () => {
+    const m = JSON.parse((await get('/api/v1/a2v-handoff')).text);
+    expect(m).toMatchObject({
+      protocol: 'platform.handoff.v1',
+      version: '0.3.0',
+      transport: 'window.postMessage',
+      targetOrigin: 'https://receiver.example',
+      modes: ['latest-frame', 'webcam-stream', 'video-stream'],
+      launchUrlTemplate: expect.stringContaining('{receiver_origin}/?handoff='),
+      statusChecks: { authenticated: false, schemes: [] },
+    });
+    expect(Object.keys(m.messages)).toEqual(['frame', 'ack', 'ready']);
+  });
+
+  it('llms.txt follows llmstxt.org: a title, a summary, link sections, Optional last', async () => {
+    const { res, text } = await get('/llms.txt');
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('# glyphcast');
+    expect(lines[2]).toMatch(/^> /);
+    const sections = lines.filter((l) => l.startsWith('## '));
+    expect(sections.at(-1)).toBe('## Optional');
+    for (const l of lines.filter((x) => x.startsWith('- '))) expect(l).toMatch(/^- \[[^\]]+\]\(http[^)]+\)(: .+)?$/);
+  });
+
+  it('llms-full.txt inlines every parameter, format and error code', async () => {
+    const { text } = await get('/llms-full.txt');
+    for (const name of ['columns', 'monoColor', 'json-compact', 'url_refused', 'image_pixels_exceeded']) {
+      expect(text).toContain(`\`${name}\``);
+    }
+  });
+
+  it('PUBLIC_BASE_URL fixes the absolute addresses; an odd Host header never reaches them', async () => {
+    const other = await startServer({ PUBLIC_BASE_URL: 'https://ascii.example' });
+    const card = await (await fetch(`${other.base}/api/v1/agent`)).json();
+    expect(card.supportedInterfaces[0].url).toBe('https://ascii.example/api/v1/render');
+    await other.app.close();
+    const { port } = new URL(s.base);
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = http.get(
+        { host: '127.0.0.1', port, path: '/api/v1/agent', headers: { host: 'x"><script>' } },
+        (res) => {
+          let out = '';
+          res.on('data', (c) => {
+            out += c;
+          });
+          res.on('end', () => resolve(out));
+        },
+      );
+      req.on('error', reject);
+    });
+    expect(JSON.parse(body).supportedInterfaces[0].url).toBe('http://localhost/api/v1/render');
+  });
+});
+
+describe('the studio at /', () => {
+  it('serves index.html uncached and hashed assets for a year', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphcast-studio-'));
+    fs.mkdirSync(path.join(root, 'assets'));
+    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>studio</title>');
+    fs.writeFileSync(path.join(root, 'assets', 'main-abc123.js'), 'export {}');
+    const app = Fastify();
+    await app.register(studioRoutes, { root });
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const index = await fetch(`${base}/`);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    expect(await index.text()).toContain('<title>studio</title>');
+    const asset = await fetch(`${base}/assets/main-abc123.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    await app.close();
+    fs.rmSync(root, { recursive: true });
+  });
+});

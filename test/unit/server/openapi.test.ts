@@ -1,0 +1,157 @@
+/**
+ * GET /api/openapi.json: valid OpenAPI 3.1 for an independent validator
+ * (@seriousme/openapi-schema-validator), every registered route documented, every render
+ * parameter with its range and default, and live responses of every route valid against the
+ * document (ajv, JSON Schema 2020-12).
+ */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARAMS } from '../../../engine/index.js';
+import { FORMATS } from '../../../engine/params.js';
+import { ERROR_CODES } from '../../../server/errors.js';
+import { form, pngBomb, postJson, type Running, startServer, testImage } from './support.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: the test walks an arbitrary JSON document
+type Json = Record<string, any>;
+let s: Running;
+let keyed: Running;
+let doc: Json;
+let png: Buffer;
+const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+
+beforeAll(async () => {
+  s = await startServer({ MAX_IMAGE_BYTES: '65536' });
+  keyed = await startServer({
+    PLATFORM_API_KEY: 'k',
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://127.0.0.1:9/v1/traces',
+  });
+  doc = await (await fetch(`${s.base}/api/openapi.json`)).json();
+  ajv.addSchema(doc, 'openapi.json');
+  png = await testImage();
+});
+afterAll(() => Promise.all([s.app.close(), keyed.app.close()]));
+
+/** The studio's static files (when dist/studio is built): pages, not API, so not documented. */
+const isStudioFile = (route: string) => /^GET \/(index\.html|assets\/.*)?$/.test(route);
+
+/** Every METHOD path the app serves (from Fastify's route tree), HEAD, OPTIONS and studio files aside. */
+function registeredRoutes(): string[] {
+  const out: string[] = [];
+  const stack: string[] = [];
+  for (const line of s.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)/.exec(line);
+    if (!m) continue;
+    const depth = m[1].length / 4;
+    stack.length = depth;
+    stack.push(m[2]);
+    for (const method of m[3].split(', '))
+      if (method !== 'HEAD' && method !== 'OPTIONS') out.push(`${method} ${stack.join('')}`);
+  }
+  return out.filter((route) => !isStudioFile(route)).sort();
+}
+
+const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+
+/** Validates a live response against the document: status, content type and body. */
+async function conforms(res: Response, path: string, method = 'get'): Promise<void> {
+  const op = doc.paths[path]?.[method];
+  expect(op, `${method} ${path} documented`).toBeDefined();
+  let where = ['paths', path, method, 'responses', String(res.status)];
+  let response = op.responses[String(res.status)];
+  expect(response, `${method} ${path} documents ${res.status}`).toBeDefined();
+  if (response.$ref) {
+    where = response.$ref.slice(2).split('/');
+    response = where.reduce((o: Json, k: string) => o[k], doc);
+  }
+  const type = (res.headers.get('content-type') ?? '').split(';')[0];
+  expect(Object.keys(response.content), `${method} ${path} ${res.status} documents ${type}`).toContain(type);
+  const text = await res.text();
+  const body = type.includes('json') ? JSON.parse(text) : text;
+  const validate = ajv.getSchema(`openapi.json#/${pointer(...where, 'content', type, 'schema')}`);
+  expect(validate?.(body), JSON.stringify(validate?.errors?.slice(0, 3))).toBe(true);
+  for (const name of Object.keys(response.headers ?? {})) {
+    if (['tracestate', 'retry-after', 'www-authenticate'].includes(name)) continue;
+    expect(res.headers.get(name), `${method} ${path} ${res.status} header ${name}`).not.toBeNull();
+  }
+}
+
+describe('the document', () => {
+  it('is valid OpenAPI 3.1.0 for @seriousme/openapi-schema-validator', async () => {
+    const result = await new Validator().validate(doc);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('0.3.0');
+  });
+
+  it('documents every registered route, and nothing that is not one', () => {
+    const documented = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => Object.keys(ops as Json).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    expect(documented).toEqual(registeredRoutes());
+  });
+
+  it('documents every render parameter with its range and default', () => {
+    const query = Object.fromEntries(
+      doc.paths['/api/v1/render'].post.parameters
+        .filter((p: Json) => p.in === 'query')
+        .map((p: Json) => [p.name, p.schema]),
+    );
+    for (const p of PARAMS) {
+      expect(query[p.name]?.default).toEqual(p.default);
+      expect(query[p.name]?.description).toBe(p.description);
+      if (p.kind.type === 'integer' || p.kind.type === 'number') {
+        expect([query[p.name].minimum, query[p.name].maximum]).toEqual([p.kind.min, p.kind.max]);
+      }
+      if (p.kind.type === 'enum') expect(query[p.name].enum).toEqual(p.kind.values);
+    }
+  });
+
+  it('documents every error code in the error schema', () => {
+    expect(doc.components.schemas.Error.properties.error.properties.code.enum).toEqual(Object.keys(ERROR_CODES));
+  });
+});
+
+describe('live responses conform', () => {
+  it.each([
+    '/api/health',
+    '/api/v1/health',
+    '/api/v1/agent',
+    '/api/v1/interoperability',
+    '/api/openapi.json',
+    '/llms.txt',
+    '/llms-full.txt',
+    '/api/v1/a2v-handoff',
+    '/api/v1/a2v-handoff/status',
+  ])('GET %s', async (path) => conforms(await fetch(s.base + path), path));
+
+  it('GET /api/v1/a2v-handoff/status: 200 with the key and 401 without', async () => {
+    const path = '/api/v1/a2v-handoff/status';
+    await conforms(await fetch(keyed.base + path, { headers: { authorization: 'Bearer k' } }), path);
+    await conforms(await fetch(keyed.base + path), path);
+  });
+
+  it.each(FORMATS)('POST /api/v1/render format=%s', async (format) => {
+    await conforms(
+      await fetch(`${s.base}/api/v1/render?format=${format}&color=true&columns=24&autoOptimize=0`, {
+        method: 'POST',
+        body: form(png),
+      }),
+      '/api/v1/render',
+      'post',
+    );
+  });
+
+  it.each([
+    ['400 no_image', () => postJson(s.base, '/api/v1/render', {})],
+    ['400 invalid_params', () => postJson(s.base, '/api/v1/render?columns=1', { imageBase64: png.toString('base64') })],
+    ['413 image_pixels_exceeded', () => fetch(`${s.base}/api/v1/render`, { method: 'POST', body: form(pngBomb()) })],
+    [
+      '413 image_too_large',
+      () => fetch(`${s.base}/api/v1/render`, { method: 'POST', body: form(Buffer.alloc(70000)) }),
+    ],
+    ['415 unsupported_media_type', () => fetch(`${s.base}/api/v1/render`, { method: 'POST', body: 'x' })],
+    ['400 url_refused', () => postJson(s.base, '/api/v1/render', { imageUrl: 'http://x.example/a.png' })],
+  ])('POST /api/v1/render %s', async (_name, send) => conforms(await send(), '/api/v1/render', 'post'));
+});

@@ -1,0 +1,93 @@
+/**
+ * The render worker pool under load: a full queue answers 503 with Retry-After at once, the
+ * event loop keeps answering health checks while renders run, and a graceful shutdown lets an
+ * in-flight render finish. Latency figures belong to bench/server-load.mjs; the bounds here
+ * only catch a blocked event loop.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorOf, postJson, type Running, startServer, testImage } from './support.js';
+
+let bigB64: string;
+beforeAll(async () => {
+  bigB64 = (await testImage(2000, 1500, 'jpeg')).toString('base64');
+});
+
+/** A large image without the Auto Director's search: long enough to keep a worker busy, short enough for a test. */
+const renderBig = (s: Running) => postJson(s.base, '/api/v1/render?autoOptimize=0', { imageBase64: bigB64 });
+
+async function untilRunning(s: Running): Promise<void> {
+  for (;;) {
+    const { renderPool } = await (await fetch(`${s.base}/api/health`)).json();
+    if (renderPool.running > 0) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe('a full queue', () => {
+  let s: Running;
+  beforeAll(async () => {
+    s = await startServer({ RENDER_WORKERS: '1', RENDER_QUEUE_LIMIT: '1' });
+  });
+  afterAll(() => s.app.close());
+
+  it('is answered 503 overloaded with Retry-After, and the accepted renders all succeed', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => renderBig(s)));
+    const ok = answers.filter((r) => r.status === 200);
+    const refused = answers.filter((r) => r.status === 503);
+    expect(ok.length + refused.length).toBe(8);
+    expect(ok.length).toBeGreaterThanOrEqual(2);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    const bodies = new Set(await Promise.all(ok.map((r) => r.text())));
+    expect(bodies.size).toBe(1);
+    for (const r of refused) {
+      expect(r.headers.get('retry-after')).toBe('2');
+      expect((await errorOf(r)).code).toBe('overloaded');
+    }
+  });
+});
+
+describe('health under load', () => {
+  let s: Running;
+  beforeAll(async () => {
+    s = await startServer({ RENDER_WORKERS: '1', RENDER_QUEUE_LIMIT: '16' });
+  });
+  afterAll(() => s.app.close());
+
+  it('answers while every worker is busy', async () => {
+    // Three clients keep renders queued for as long as the health checks last, however fast the engine is.
+    let stop = false;
+    const statuses: number[] = [];
+    const client = async () => {
+      while (!stop) statuses.push((await renderBig(s)).status);
+    };
+    const clients = [client(), client(), client()];
+    await untilRunning(s);
+    const latencies: number[] = [];
+    let sawQueue = false;
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      const body = await (await fetch(`${s.base}/api/health`)).json();
+      latencies.push(performance.now() - t0);
+      sawQueue ||= body.renderPool.running === 1 && body.renderPool.queued > 0;
+    }
+    stop = true;
+    await Promise.all(clients);
+    expect(sawQueue).toBe(true);
+    expect(Math.max(...latencies)).toBeLessThan(250);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes the render in flight before closing', async () => {
+    const s = await startServer({ RENDER_WORKERS: '1' });
+    const answer = renderBig(s);
+    await untilRunning(s);
+    const closed = s.app.close();
+    const res = await answer;
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-glyphcast-grid')).toBe('120x45');
+    expect((await res.text()).length).toBeGreaterThanOrEqual(120 * 45);
+    await closed;
+  });
+});
