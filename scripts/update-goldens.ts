@@ -7,7 +7,8 @@
  * provenance of every input. Regenerate: `npm run goldens`; test/unit/golden.test.ts
  * re-renders and compares exactly.
  *
- * Two things keep the files reproducible and the run short, both exact:
+ * Images render on worker threads (test/support/golden-threads.ts), two at a time. Two things
+ * keep the files reproducible and the run short, both exact:
  * - timings and the director's `ms` are set to 0 (scripts/reproducible.ts), the only
  *   run-to-run variation in a render;
  * - `format`, `color` and `monoColor` only pick the encoding (renderImage never reads them),
@@ -19,10 +20,10 @@ import path from 'node:path';
 import { FORMAT_INFO } from '../engine/encode/formats.js';
 import { encode } from '../engine/encode/index.js';
 import type { CellGrid } from '../engine/grid.js';
-import type { RgbaImage } from '../engine/image.js';
 import { decodeImage } from '../engine/node/decode.js';
 import { type RenderParams, resolveParams } from '../engine/params.js';
 import { renderImage } from '../engine/render.js';
+import { renderOnThreads } from '../test/support/golden-threads.js';
 import { GOLDEN_COLUMNS, SETTINGS, type Setting } from '../test/support/settings-matrix.js';
 import { reproducible } from './reproducible.js';
 
@@ -89,16 +90,28 @@ function renderKey(params: RenderParams): string {
   return JSON.stringify(rest);
 }
 
-/**
- * The encoded body of each setting for one decoded image, rendering each distinct set of
- * render parameters once. `cache` may be shared between calls for the same image.
- */
-export function goldenBody(image: RgbaImage, setting: Setting, cache: Map<string, CellGrid>): string {
-  const params = goldenParams(setting);
-  const key = renderKey(params);
-  let grid = cache.get(key);
-  if (!grid) cache.set(key, (grid = reproducible(renderImage(image, params))));
-  return encode(grid, params).body;
+/** The goldens of one image: the sha256 of the bytes read, and the encoded body of every setting by id. */
+export interface ImageGoldens {
+  readonly sha256: string;
+  readonly bodies: Readonly<Record<string, string>>;
+  /** How many distinct renders made them. */
+  readonly renders: number;
+}
+
+/** Reads, decodes and renders one corpus image with every setting, each distinct render once. */
+export async function renderGoldens(image: CorpusImage): Promise<ImageGoldens> {
+  const bytes = readCorpusImage(image);
+  const decoded = await decodeImage(bytes);
+  const grids = new Map<string, CellGrid>();
+  const bodies: Record<string, string> = {};
+  for (const setting of SETTINGS) {
+    const params = goldenParams(setting);
+    const key = renderKey(params);
+    let grid = grids.get(key);
+    if (!grid) grids.set(key, (grid = reproducible(renderImage(decoded, params))));
+    bodies[setting.id] = encode(grid, params).body;
+  }
+  return { sha256: sha256(bytes), bodies, renders: grids.size };
 }
 
 /** test/fixtures/expected/README.md: what the files are, where the inputs come from, how to remake them. */
@@ -143,24 +156,27 @@ export function presentFiles(): string[] {
 
 async function main(): Promise<void> {
   const images = corpusImages();
-  fs.rmSync(EXPECTED_DIR, { recursive: true, force: true });
-  for (const image of images) {
-    const bytes = readCorpusImage(image);
-    if (sha256(bytes) !== image.sha256) throw new Error(`${image.file}: sha256 differs from corpus.json`);
-    const decoded = await decodeImage(bytes);
-    const cache = new Map<string, CellGrid>();
-    const started = performance.now();
-    for (const setting of SETTINGS) {
-      const file = path.join(EXPECTED_DIR, goldenFile(image, setting));
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, goldenBody(decoded, setting, cache));
+  const started = performance.now();
+  const threads = renderOnThreads(images);
+  try {
+    fs.rmSync(EXPECTED_DIR, { recursive: true, force: true });
+    for (const image of images) {
+      const goldens = await threads.results.get(image.file);
+      if (!goldens) throw new Error(`${image.file}: not rendered`);
+      if (goldens.sha256 !== image.sha256) throw new Error(`${image.file}: sha256 differs from corpus.json`);
+      for (const setting of SETTINGS) {
+        const file = path.join(EXPECTED_DIR, goldenFile(image, setting));
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, goldens.bodies[setting.id]);
+      }
+      console.log(`${image.file}: ${SETTINGS.length} goldens from ${goldens.renders} renders`);
     }
-    console.log(
-      `${image.file}: ${SETTINGS.length} goldens (${cache.size} renders) in ${Math.round(performance.now() - started)} ms`,
-    );
+  } finally {
+    await threads.close();
   }
   fs.writeFileSync(path.join(EXPECTED_DIR, 'README.md'), goldensReadme(images));
-  console.log(`wrote ${path.relative(process.cwd(), EXPECTED_DIR)}: ${presentFiles().length} files`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`wrote ${path.relative(process.cwd(), EXPECTED_DIR)}: ${presentFiles().length} files in ${seconds} s`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) await main();
