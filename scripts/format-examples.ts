@@ -9,10 +9,10 @@
  */
 import { FORMAT_INFO } from '../engine/encode/formats.js';
 import { encode } from '../engine/encode/index.js';
-import type { CellGrid } from '../engine/grid.js';
 import type { RgbaImage } from '../engine/image.js';
 import { FORMATS, type RenderParams, resolveParams } from '../engine/params.js';
 import { renderImage } from '../engine/render.js';
+import { reproducible } from './reproducible.js';
 
 export const EXAMPLE_COLUMNS = 16;
 const WIDTH = 64;
@@ -36,14 +36,6 @@ export function exampleImage(): RgbaImage {
     }
   }
   return { width: WIDTH, height: HEIGHT, data };
-}
-
-/** The grid with its timings zeroed, so the examples do not change from run to run. */
-function reproducible(grid: CellGrid): CellGrid {
-  const { evidence } = grid;
-  const timings = Object.fromEntries(Object.keys(evidence.timings).map((k) => [k, 0]));
-  const director = evidence.director && { ...evidence.director, ms: 0 };
-  return { ...grid, evidence: { ...evidence, timings, director } };
 }
 
 export const exampleParams = (format: string): RenderParams =>

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { Q8_ONE, TONE_MAX } from '../../../engine/fixed.js';
+import { levels, MAX_LEVELS_GAIN } from '../../../engine/kernels/levels.js';
+import { defaultParams } from '../../../engine/params.js';
+import { planFrame } from '../../../engine/plan.js';
+import { MAX_ROWS } from '../../../engine/size.js';
+import { U32_MAX } from '../../support/bounds.js';
+
+const PLAN = planFrame(defaultParams(), { width: 8, height: 8 });
+const LOW = PLAN.levelsLow;
+const HIGH = PLAN.levelsHigh;
+
+/** A histogram from [bin, count] pairs. */
+function hist(...bins: [number, number][]): Uint32Array {
+  const h = new Uint32Array(256);
+  for (const [b, n] of bins) h[b] += n;
+  return h;
+}
+
+function run(h: Uint32Array, blend = Q8_ONE, low = LOW, high = HIGH): [number, number] {
+  const out = new Int32Array(2);
+  levels(
+    h,
+    h.reduce((a, b) => a + b, 0),
+    low,
+    high,
+    blend,
+    out,
+  );
+  return [out[0], out[1]];
+}
+
+describe('levels', () => {
+  it('uses the 0.5 % and 99.5 % percentiles', () => {
+    expect([LOW, HIGH]).toEqual([50, 9950]);
+  });
+
+  it('finds the percentiles: low = start of the bin past 0.5 %, high = end of the bin past 99.5 %', () => {
+    // 10000 samples: 50 in bin 0 (exactly 0.5 %, so low moves on), the rest in bins 10..200
+    const h = hist([0, 50], [10, 4900], [200, 4950], [255, 100]);
+    // cumulative 50 is not > 50: low is bin 10 -> 160; 9900 is not > 9950, 10000 is: high = 255 * 16 + 15
+    expect(run(h)).toEqual([160, Math.floor((TONE_MAX * 65536) / (4095 - 160))]);
+    const h2 = hist([0, 51], [10, 9849], [200, 50], [255, 50]);
+    // 51 > 50: low = 0; 9900 > 9950? no; 9950 > 9950? no; 10000: bin 255
+    expect(run(h2)[0]).toBe(0);
+    const h3 = hist([5, 60], [100, 9880], [120, 10], [255, 50]);
+    // 9940 after bin 100, 9950 after bin 120 (not > 9950), 10000 at bin 255 -> high 4095: gain = 4095 / (4095 - 80)
+    expect(run(h3)).toEqual([80, Math.floor((TONE_MAX * 65536) / (4095 - 80))]);
+    const h4 = hist([5, 60], [100, 9880], [120, 11], [255, 49]);
+    // 9951 > 9950 at bin 120: high = 120 * 16 + 15 = 1935
+    expect(run(h4)).toEqual([80, Math.floor((TONE_MAX * 65536) / (1935 - 80))]);
+  });
+
+  it('blend 0 is the identity: low 0, gain 65536', () => {
+    expect(run(hist([100, 10], [120, 10]), 0)).toEqual([0, 65536]);
+  });
+
+  it('blends the percentiles towards the identity: low * blend, 4095 - (4095 - high) * blend (Q8)', () => {
+    const h = hist([64, 5000], [191, 5000]); // low 1024, high 3071
+    const [lo, gain] = run(h, 128);
+    // (1024 * 128 + 128) >> 8 = 512; 4095 - ((1024 * 128 + 128) >> 8) = 3583
+    expect(lo).toBe(512);
+    expect(gain).toBe(Math.floor((TONE_MAX * 65536) / (3583 - 512)));
+    expect(run(h, Q8_ONE)).toEqual([1024, Math.floor((TONE_MAX * 65536) / (3071 - 1024))]);
+  });
+
+  it('caps the gain at 8x on a flat image', () => {
+    expect(MAX_LEVELS_GAIN).toBe(8 * 65536);
+    // one bin: low = 2048, high = 2063, 4095 * 65536 / 15 would be 17.9 M
+    expect(run(hist([128, 1000]))).toEqual([2048, MAX_LEVELS_GAIN]);
+    expect(run(hist([0, 8]))).toEqual([0, MAX_LEVELS_GAIN]);
+  });
+
+  it('keeps gain <= 2^28 before the cap: 4095 * 65536 / 1', () => {
+    expect(TONE_MAX * 65536).toBeLessThan(2 ** 28);
+  });
+
+  it('computes the percentile counts at the largest plane exactly and below 2^32', () => {
+    const total = 400 * 2 * MAX_ROWS * 4 - 1; // 6 399 999 samples, not a multiple of 10000
+    // exact counts: floor(total * p / 10000), total * p itself would exceed 2^32
+    const lowCount = Number((BigInt(total) * 50n) / 10000n); // 31999
+    const highCount = Number((BigInt(total) * 9950n) / 10000n); // 6367999
+    expect(total * HIGH).toBeGreaterThan(U32_MAX);
+    expect(Math.floor(total / 10000) * HIGH + (total % 10000) * HIGH).toBeLessThan(U32_MAX);
+    // put the percentile boundaries exactly on the counts: one count less or more would move a bin
+    const h = hist([0, lowCount], [1, 1], [100, highCount - lowCount - 1], [200, 1], [255, total - highCount - 1]);
+    expect(h.reduce((a, b) => a + b, 0)).toBe(total);
+    // low: cumulative 31999 is not > 31999, bin 1 is -> 16; high: 6367999 is not > 6367999, bin 200 is -> 3215
+    expect(run(h)).toEqual([16, Math.floor((TONE_MAX * 65536) / (3215 - 16))]);
+  });
+});
