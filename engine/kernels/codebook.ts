@@ -98,10 +98,16 @@ export function codebook(
     }
   }
   const n = levels.length;
+  // v ascends, so the first bin whose value reaches `value` is a binary search (the DP asks n^2 / 2 times)
   const firstBinAtLeast = (value: number) => {
-    let b = 0;
-    while (b < CODEBOOK_BINS && v[b] < value) b++;
-    return b;
+    let lo = 0;
+    let hi = CODEBOOK_BINS;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (v[mid] < value) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   };
   const sq = (from: number, to: number, l: number) =>
     s2[to] - s2[from] + l * l * (s0[to] - s0[from]) - 2 * l * (s1[to] - s1[from]);

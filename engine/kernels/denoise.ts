@@ -14,20 +14,35 @@ export function denoise(src: Uint16Array, w: number, h: number, range: Uint16Arr
     out.set(src.subarray(0, w * h));
     return;
   }
-  for (let y = 0; y < h; y++)
+  // The nine taps of SPATIAL unrolled; rows and columns clamped once per row and per column.
+  for (let y = 0; y < h; y++) {
+    const up = Math.max(0, y - 1) * w;
+    const mid = y * w;
+    const down = Math.min(h - 1, y + 1) * w;
     for (let x = 0; x < w; x++) {
-      const c = src[y * w + x];
-      let sw = 0;
-      let sv = 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = Math.min(h - 1, Math.max(0, y + dy));
-        for (let dx = -1; dx <= 1; dx++) {
-          const v = src[yy * w + Math.min(w - 1, Math.max(0, x + dx))];
-          const wt = SPATIAL[(dy + 1) * 3 + dx + 1] * range[Math.min(255, Math.abs(v - c) >> 4)];
-          sw += wt;
-          sv += wt * v;
-        }
-      }
-      out[y * w + x] = Math.floor((sv + (sw >> 1)) / sw);
+      const l = Math.max(0, x - 1);
+      const r = Math.min(w - 1, x + 1);
+      const c = src[mid + x];
+      const a = src[up + l];
+      const b = src[up + x];
+      const d = src[up + r];
+      const e = src[mid + l];
+      const f = src[mid + r];
+      const g = src[down + l];
+      const i = src[down + x];
+      const j = src[down + r];
+      const wa = range[Math.min(255, Math.abs(a - c) >> 4)];
+      const wb = 2 * range[Math.min(255, Math.abs(b - c) >> 4)];
+      const wd = range[Math.min(255, Math.abs(d - c) >> 4)];
+      const we = 2 * range[Math.min(255, Math.abs(e - c) >> 4)];
+      const wc = 4 * range[0];
+      const wf = 2 * range[Math.min(255, Math.abs(f - c) >> 4)];
+      const wg = range[Math.min(255, Math.abs(g - c) >> 4)];
+      const wi = 2 * range[Math.min(255, Math.abs(i - c) >> 4)];
+      const wj = range[Math.min(255, Math.abs(j - c) >> 4)];
+      const sw = wa + wb + wd + we + wc + wf + wg + wi + wj;
+      const sv = wa * a + wb * b + wd * d + we * e + wc * c + wf * f + wg * g + wi * i + wj * j;
+      out[mid + x] = ((sv + (sw >> 1)) / sw) | 0;
     }
+  }
 }

@@ -18,7 +18,7 @@ export function linearize(
   out: Uint16Array,
 ): void {
   if (fx === 2 && fy === 2 && rgba.byteOffset % 4 === 0) {
-    linearize2x2(new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2), w, ow, oh, lut, out);
+    linearize2x2(new Int32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2), w, ow, oh, lut, out);
     return;
   }
   const shift = (fx >> 1) + (fy >> 1);
@@ -52,32 +52,36 @@ export function linearize(
 }
 
 /**
- * The common 2 x 2 case, reading whole pixels as little-endian u32 (r | g << 8 | b << 16 |
- * a << 24). Opaque quads take the short path; others fall back to the exact per-pixel alpha
+ * The common 2 x 2 case, reading whole pixels as little-endian words (r | g << 8 | b << 16 |
+ * a << 24; signed, so V8 keeps them small integers rather than doubles: alpha 255 sets bit 31). Opaque quads take the short path; others fall back to the exact per-pixel alpha
  * formula above, so the result is identical.
  */
-function linearize2x2(px: Uint32Array, w: number, ow: number, oh: number, lut: Uint16Array, out: Uint16Array): void {
-  const a8 = (v: number, a: number) => ((lut[v] * a + 127) / 255) | 0;
+function linearize2x2(px: Int32Array, w: number, ow: number, oh: number, lut: Uint16Array, out: Uint16Array): void {
   for (let y = 0; y < oh; y++) {
-    const r0 = 2 * y * w;
-    const r1 = r0 + w;
+    let i = 2 * y * w;
+    const below = w;
     let o = y * ow * 3;
-    for (let x = 0; x < ow; x++) {
-      const p = px[r0 + 2 * x];
-      const q = px[r0 + 2 * x + 1];
-      const s = px[r1 + 2 * x];
-      const t = px[r1 + 2 * x + 1];
+    for (let x = 0; x < ow; x++, i += 2) {
+      const p = px[i];
+      const q = px[i + 1];
+      const s = px[i + below];
+      const t = px[i + below + 1];
       if ((p & q & s & t) >>> 24 === 255) {
-        out[o++] = (lut[p & 255] + lut[q & 255] + lut[s & 255] + lut[t & 255] + 2) >> 2;
-        out[o++] = (lut[(p >> 8) & 255] + lut[(q >> 8) & 255] + lut[(s >> 8) & 255] + lut[(t >> 8) & 255] + 2) >> 2;
-        out[o++] = (lut[(p >> 16) & 255] + lut[(q >> 16) & 255] + lut[(s >> 16) & 255] + lut[(t >> 16) & 255] + 2) >> 2;
+        out[o] = (lut[p & 255] + lut[q & 255] + lut[s & 255] + lut[t & 255] + 2) >> 2;
+        out[o + 1] = (lut[(p >> 8) & 255] + lut[(q >> 8) & 255] + lut[(s >> 8) & 255] + lut[(t >> 8) & 255] + 2) >> 2;
+        out[o + 2] =
+          (lut[(p >> 16) & 255] + lut[(q >> 16) & 255] + lut[(s >> 16) & 255] + lut[(t >> 16) & 255] + 2) >> 2;
       } else {
-        for (let k = 0; k < 24; k += 8) {
-          let sum = 0;
-          for (const v of [p, q, s, t]) sum += a8((v >>> k) & 255, v >>> 24);
-          out[o++] = (sum + 2) >> 2;
-        }
+        for (let k = 0; k < 24; k += 8)
+          out[o + k / 8] =
+            (withAlpha(lut, p, k) + withAlpha(lut, q, k) + withAlpha(lut, s, k) + withAlpha(lut, t, k) + 2) >> 2;
       }
+      o += 3;
     }
   }
+}
+
+/** Channel `shift` of a packed pixel, linearized and weighted by its alpha (the exact formula above). */
+function withAlpha(lut: Uint16Array, pixel: number, shift: number): number {
+  return ((lut[(pixel >>> shift) & 255] * (pixel >>> 24) + 127) / 255) | 0;
 }

@@ -41,21 +41,23 @@ export function resampleX(src: Uint16Array, w: number, h: number, n: number, out
   const half = w >> 1;
   for (let y = 0; y < h; y++) {
     const row = y * w * 3;
+    let o = y * n * 3;
     for (let x = 0; x < n; x++) {
       let r = 0;
       let g = 0;
       let b = 0;
-      for (let t = 0; t < count[x]; t++) {
-        const p = row + (first[x] + t) * 3;
-        const wt = weight[offset[x] + t];
+      let p = row + first[x] * 3;
+      const taps = offset[x] + count[x];
+      for (let t = offset[x]; t < taps; t++, p += 3) {
+        const wt = weight[t];
         r += src[p] * wt;
         g += src[p + 1] * wt;
         b += src[p + 2] * wt;
       }
-      const o = (y * n + x) * 3;
-      out[o] = Math.floor((r + half) / w);
-      out[o + 1] = Math.floor((g + half) / w);
-      out[o + 2] = Math.floor((b + half) / w);
+      // sums are non-negative and < 2^31, so | 0 is the floor
+      out[o++] = ((r + half) / w) | 0;
+      out[o++] = ((g + half) / w) | 0;
+      out[o++] = ((b + half) / w) | 0;
     }
   }
 }
@@ -64,12 +66,16 @@ export function resampleY(src: Uint16Array, n: number, h: number, sh: number, ou
   const { first, count, offset, weight } = spans(h, sh);
   const half = h >> 1;
   const stride = n * 3;
+  const sum = new Int32Array(stride); // < 2^31 (header)
   for (let y = 0; y < sh; y++) {
-    const o = y * stride;
-    for (let i = 0; i < stride; i++) {
-      let s = 0;
-      for (let t = 0; t < count[y]; t++) s += src[(first[y] + t) * stride + i] * weight[offset[y] + t];
-      out[o + i] = Math.floor((s + half) / h);
+    // whole source rows at a time: the same sums, read in memory order
+    sum.fill(0);
+    for (let t = 0; t < count[y]; t++) {
+      const row = (first[y] + t) * stride;
+      const wt = weight[offset[y] + t];
+      for (let i = 0; i < stride; i++) sum[i] += src[row + i] * wt;
     }
+    const o = y * stride;
+    for (let i = 0; i < stride; i++) out[o + i] = ((sum[i] + half) / h) | 0;
   }
 }

@@ -14,16 +14,27 @@ export function sharpen(src: Uint16Array, w: number, h: number, amount: number, 
     out.set(src.subarray(0, w * h));
     return;
   }
-  for (let y = 0; y < h; y++)
+  // The nine taps of BINOMIAL unrolled; rows and columns clamped once per row and per column.
+  for (let y = 0; y < h; y++) {
+    const up = Math.max(0, y - 1) * w;
+    const mid = y * w;
+    const down = Math.min(h - 1, y + 1) * w;
     for (let x = 0; x < w; x++) {
-      let s = 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = Math.min(h - 1, Math.max(0, y + dy));
-        for (let dx = -1; dx <= 1; dx++)
-          s += BINOMIAL[(dy + 1) * 3 + dx + 1] * src[yy * w + Math.min(w - 1, Math.max(0, x + dx))];
-      }
-      const v = src[y * w + x];
+      const l = Math.max(0, x - 1);
+      const r = Math.min(w - 1, x + 1);
+      const v = src[mid + x];
+      const s =
+        src[up + l] +
+        2 * src[up + x] +
+        src[up + r] +
+        2 * src[mid + l] +
+        4 * v +
+        2 * src[mid + r] +
+        src[down + l] +
+        2 * src[down + x] +
+        src[down + r];
       const t = v + (((v - ((s + 8) >> 4)) * amount) >> 8);
-      out[y * w + x] = t < 0 ? 0 : t > TONE_MAX ? TONE_MAX : t;
+      out[mid + x] = t < 0 ? 0 : t > TONE_MAX ? TONE_MAX : t;
     }
+  }
 }
