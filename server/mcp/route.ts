@@ -1,0 +1,135 @@
+/**
+ * POST /api/mcp (SPEC 4.4): the MCP endpoint, stateless, both protocol eras on one URL.
+ *
+ * - 2026-07-28 requests (those carrying `_meta` protocol version, `Mcp-Method`/`Mcp-Name`
+ *   headers) go to the SDK's `createMcpHandler` (JSON responses; it answers `server/discover`,
+ *   header/body mismatches, unsupported versions and modern batches itself).
+ * - 2025-era messages (`initialize`, `tools/list`, `tools/call`, `ping`, notifications) are
+ *   served by a fresh SDK server over the stateless Streamable HTTP transport (legacy-json.ts);
+ *   a 2025-era JSON-RPC array is the bounded batch (batch.ts).
+ * - The routing decision is the SDK's own `isLegacyRequest`.
+ *
+ * Before any of that: Host/Origin validation (403), and JSON-RPC error bodies for what Fastify
+ * refuses before the handler runs (invalid JSON -32700, body over the limit 413, wrong media
+ * type 415). GET and DELETE are 405: there are no sessions and no server-initiated stream.
+ */
+import { createMcpHandler, INVALID_REQUEST, isLegacyRequest, PARSE_ERROR } from '@modelcontextprotocol/server';
+import type { Span } from '@opentelemetry/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config.js';
+import { toApiError } from '../errors.js';
+import { jsonBodyLimit } from '../intake.js';
+import type { RenderService } from '../render-service.js';
+import type { Telemetry } from '../telemetry.js';
+import { rpcError, serveBatch } from './batch.js';
+import { answerOf, serveLegacyMessage } from './legacy-json.js';
+import { createMcpServer } from './mcp-server.js';
+import { createOriginGuard } from './origin-guard.js';
+
+export interface McpRouteOptions {
+  readonly service: RenderService;
+  readonly config: ServerConfig;
+  readonly telemetry: Telemetry | null;
+}
+
+export const MCP_PATH = '/api/mcp';
+const INTERNAL_ERROR = -32603;
+
+/** Request headers that describe the body Fastify already read; the web Request carries none. */
+const BODY_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'expect']);
+
+function webRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || BODY_HEADERS.has(name)) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return new Request(`http://${request.host || 'localhost'}${request.url}`, { method: request.method, headers });
+}
+
+function sendRpcError(request: FastifyRequest, reply: FastifyReply, status: number, body: unknown, code: string) {
+  request.errorCode = code;
+  return reply.code(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
+}
+
+export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions): Promise<void> {
+  const { config, service, telemetry } = opts;
+  const guard = createOriginGuard(config);
+  const serverFor = (requestSpan: Span | null) =>
+    createMcpServer({
+      render: service.render,
+      maxImageBytes: config.maxImageBytes,
+      urlFetching: config.imageFetchAllowlist.length > 0,
+      telemetry,
+      requestSpan,
+    });
+  /** The HTTP request span behind each web Request handed to the modern handler. */
+  const spans = new WeakMap<Request, Span | null>();
+  const modern = createMcpHandler((ctx) => serverFor((ctx.requestInfo && spans.get(ctx.requestInfo)) ?? null), {
+    legacy: 'reject',
+    // 'auto' answers JSON: the tool emits nothing before its result (and 'json' warns at start).
+    responseMode: 'auto',
+    onerror: (err) => app.log.debug({ err }, 'mcp request refused'),
+  });
+  app.addHook('onClose', () => modern.close());
+
+  // Only JSON: text/plain (Fastify's other default parser) is answered 415 like any other type.
+  app.removeContentTypeParser('text/plain');
+  app.setErrorHandler((err, request, reply) => {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return sendRpcError(
+        request,
+        reply,
+        400,
+        rpcError(null, PARSE_ERROR, 'Parse error: the body is not valid JSON'),
+        'invalid_json',
+      );
+    }
+    const error = toApiError(err, config);
+    if (error.code === 'internal') request.log.error({ err }, 'unexpected error');
+    const message =
+      error.code === 'image_too_large'
+        ? `Invalid Request: the body exceeds the limit of ${jsonBodyLimit(config.maxImageBytes)} bytes`
+        : error.code === 'unsupported_media_type'
+          ? 'Invalid Request: send Content-Type: application/json'
+          : error.message;
+    const rpcCode = error.status >= 500 ? INTERNAL_ERROR : INVALID_REQUEST;
+    return sendRpcError(request, reply, error.status, rpcError(null, rpcCode, message), error.code);
+  });
+
+  app.route({
+    method: ['GET', 'DELETE'],
+    url: MCP_PATH,
+    handler: (request, reply) =>
+      sendRpcError(
+        request,
+        reply.header('allow', 'POST'),
+        405,
+        rpcError(null, -32000, 'Method not allowed: this endpoint is stateless; POST JSON-RPC messages'),
+        'method_not_allowed',
+      ),
+  });
+
+  app.post(
+    MCP_PATH,
+    { bodyLimit: jsonBodyLimit(config.maxImageBytes), config: { exportTrace: true } },
+    async (request, reply) => {
+      const refused = guard({ host: request.headers.host, origin: request.headers.origin });
+      if (refused) return sendRpcError(request, reply, 403, rpcError(null, -32000, refused.message), 'forbidden');
+      const body = request.body;
+      const web = webRequest(request);
+      if (!(await isLegacyRequest(web, body))) {
+        spans.set(web, request.span);
+        return reply.send(await modern.fetch(web, { parsedBody: body }));
+      }
+      if (!Array.isArray(body)) return reply.send(await serveLegacyMessage(serverFor(request.span), web, body));
+      const answer = await serveBatch(body, config.mcpMaxBatch, async (message) =>
+        answerOf(await serveLegacyMessage(serverFor(request.span), webRequest(request), message)),
+      );
+      if (answer.status === 202) return reply.code(202).send();
+      if (answer.status === 400) request.errorCode = 'invalid_batch';
+      return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+    },
+  );
+}
