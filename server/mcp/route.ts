@@ -13,7 +13,14 @@
  * refuses before the handler runs (invalid JSON -32700, body over the limit 413, wrong media
  * type 415). GET and DELETE are 405: there are no sessions and no server-initiated stream.
  */
-import { createMcpHandler, INVALID_REQUEST, isLegacyRequest, PARSE_ERROR } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  INVALID_REQUEST,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isLegacyRequest,
+  PARSE_ERROR,
+} from '@modelcontextprotocol/server';
 import type { Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
@@ -45,6 +52,18 @@ function webRequest(request: FastifyRequest): Request {
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   return new Request(`http://${request.host || 'localhost'}${request.url}`, { method: request.method, headers });
+}
+
+/**
+ * The SDK's era decision. An array is judged element by element, over its well-formed
+ * messages only, so that one malformed element gets its own -32600 entry in a 2025 batch
+ * instead of turning the whole array into a modern request.
+ */
+async function isLegacy(web: Request, body: unknown): Promise<boolean> {
+  if (!Array.isArray(body)) return isLegacyRequest(web, body);
+  const messages = body.filter((m) => isJSONRPCRequest(m) || isJSONRPCNotification(m));
+  for (const m of messages) if (!(await isLegacyRequest(web, m))) return false;
+  return true;
 }
 
 function sendRpcError(request: FastifyRequest, reply: FastifyReply, status: number, body: unknown, code: string) {
@@ -119,7 +138,7 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions): Pr
       if (refused) return sendRpcError(request, reply, 403, rpcError(null, -32000, refused.message), 'forbidden');
       const body = request.body;
       const web = webRequest(request);
-      if (!(await isLegacyRequest(web, body))) {
+      if (!(await isLegacy(web, body))) {
         spans.set(web, request.span);
         return reply.send(await modern.fetch(web, { parsedBody: body }));
       }

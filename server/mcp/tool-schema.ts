@@ -98,7 +98,9 @@ export const toolOutputSchema = z.object({
           changes: z.array(z.looseObject({ param: z.string() })),
         })
         .nullable()
-        .describe('The Auto Director evidence (target_met or best_effort), or null with autoOptimize 0'),
+        .describe(
+          'The Auto Director evidence: status target_met or best_effort, the rubric metrics and the parameter changes',
+        ),
     })
     .loose(),
   timings: z.record(z.string(), z.number()).describe('Milliseconds per lifecycle stage (fetch, decode, plan, ...)'),
