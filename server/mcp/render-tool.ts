@@ -81,7 +81,14 @@ export function registerRenderAsciiTool(server: McpServer, o: RenderToolOptions)
 /** The HTTP API's JSON intake, plus `imagePath` on a stdio server with a root folder. */
 async function intakeOf(args: Record<string, unknown>, o: RenderToolOptions): Promise<Intake> {
   const { imagePath, ...rest } = args;
-  if (imagePath === undefined || o.readImagePath === undefined) return intakeFromJson(args, o.maxImageBytes);
+  if (imagePath === undefined) return intakeFromJson(args, o.maxImageBytes);
+  if (o.readImagePath === undefined) {
+    throw new ApiError(
+      'invalid_image_source',
+      'imagePath is read only by the stdio server started with --root <folder>; send imageBase64 or imageUrl',
+      { field: 'imagePath' },
+    );
+  }
   if (rest.imageBase64 !== undefined || rest.imageUrl !== undefined) {
     throw new ApiError('multiple_images', 'send one image source: imagePath, imageBase64 or imageUrl');
   }
