@@ -134,7 +134,11 @@ async function main() {
       `| batch outputs equal to the sequential outputs, every rep | ${sameOutputs ? 'yes' : 'NO'} |`,
       '',
       'Reading: the batch runs its calls concurrently on the render pool, so its gain is bounded by the number of render workers ' +
-        '(one per core); the sequential calls keep one worker busy at a time.',
+        '(one per core); the sequential calls keep one worker busy at a time.' +
+        (Math.max(loadBefore, loadAfter) > os.cpus().length
+          ? ` This run was on an oversubscribed machine (1-minute load ${Math.max(loadBefore, loadAfter).toFixed(1)} on ${os.cpus().length} cores): ` +
+            'the second worker competed with other work for a core, so the gain here is smaller and noisier than on a quiet machine.'
+          : ''),
       '',
     ];
     fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
