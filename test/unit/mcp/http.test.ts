@@ -134,6 +134,46 @@ describe('the bounded batch (2025 era)', () => {
   });
 });
 
+describe('2026-07-28 requests are checked by the SDK', () => {
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+  };
+  const modern = (method: string, params: Record<string, unknown> = {}) => ({
+    jsonrpc: '2.0',
+    id: 1,
+    method,
+    params: { ...params, _meta: meta },
+  });
+
+  it('server/discover answers with the supported versions and a complete resultType', async () => {
+    const res = await rpc(s.base, modern('server/discover'), {
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'server/discover',
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.result.supportedVersions).toContain('2026-07-28');
+    expect(body.result.resultType).toBe('complete');
+  });
+
+  it('a missing Mcp-Method header is 400 -32020 (header mismatch)', async () => {
+    const res = await rpc(s.base, modern('tools/list'), { 'mcp-protocol-version': '2026-07-28' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe(-32020);
+  });
+
+  it('an unknown method is 404 -32601', async () => {
+    const res = await rpc(s.base, modern('nope/nothing'), {
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'nope/nothing',
+    });
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe(-32601);
+  });
+});
+
 describe('bodies refused before the SDK', () => {
   it('invalid JSON is a JSON-RPC -32700 body, not a framework error', async () => {
     const res = await rpc(s.base, '{"jsonrpc": "2.0", "id": 1,');
