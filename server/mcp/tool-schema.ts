@@ -20,7 +20,8 @@ export const TOOL_DESCRIPTION = [
   'Give exactly one image source: imageBase64 (base64 bytes, a data: URL prefix is allowed) or imageUrl (https, on a host the server allowlists).',
   'Sizing for your context budget: the grid is `columns` wide and about columns x (image height / width) x 0.5 rows tall (cells are twice as tall as wide), so a square image at 80 columns gives 40 rows.',
   'With format "text" one cell is one character: about columns x rows characters, roughly 3 to 4 characters per token, so 60 columns of a square image (about 1,800 characters) costs some 500 to 600 tokens.',
-  'The result repeats the art in `output` and `lines`; "ansi", "html", "json" and "svg" add markup or escapes per cell and cost 5 to 40 times more.',
+  'The result carries the art in `output` and again in `lines`, and a text block repeats the whole result as JSON for older clients, so budget two to four times the art itself.',
+  '"ansi", "html", "json" and "svg" add escapes or markup per cell and cost 5 to 40 times more than "text".',
   'Start around 60 to 80 columns with format "text" and charset "standard" or "detailed"; go wider only when the detail matters and the budget allows.',
   'Set autoOptimize to 0 for a fast, literal render; the default lets the Auto Director tune tone and detail for the image and report its evidence.',
 ].join(' ');
