@@ -78,6 +78,26 @@ describe('the bounded batch (2025 era)', () => {
     expect(f.result.tools.map((t: { name: string }) => t.name)).toEqual(['render_ascii']);
   });
 
+  it('runs under the pool limits: beyond one worker and one queued render, an element is an overloaded tool error', async () => {
+    const tight = await startServer({ RENDER_WORKERS: '1', RENDER_QUEUE_LIMIT: '1' });
+    try {
+      const body = await (
+        await rpc(
+          tight.base,
+          [1, 2, 3, 4].map((i) => render(i, 40)),
+        )
+      ).json();
+      expect(body.map((a: { id: number }) => a.id)).toEqual([1, 2, 3, 4]);
+      const codes = body.map((a: { result: { isError?: boolean } }) =>
+        a.result.isError ? JSON.parse(textOf(a.result)).error.code : 'ok',
+      );
+      // Which two are refused depends on arrival order at the pool; how many does not.
+      expect([...codes].sort()).toEqual(['ok', 'ok', 'overloaded', 'overloaded']);
+    } finally {
+      await tight.app.close();
+    }
+  });
+
   it('notifications only: 202 without a body', async () => {
     const res = await rpc(s.base, [{ jsonrpc: '2.0', method: 'notifications/initialized' }]);
     expect(res.status).toBe(202);
