@@ -15,16 +15,13 @@
  */
 import {
   createMcpHandler,
-  INVALID_REQUEST,
   isJSONRPCNotification,
   isJSONRPCRequest,
   isLegacyRequest,
-  PARSE_ERROR,
 } from '@modelcontextprotocol/server';
 import type { Span } from '@opentelemetry/api';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
-import { toApiError } from '../errors.js';
 import { jsonBodyLimit } from '../intake.js';
 import type { RenderService } from '../render-service.js';
 import type { Telemetry } from '../telemetry.js';
@@ -32,6 +29,7 @@ import { rpcError, serveBatch } from './batch.js';
 import { answerOf, serveLegacyMessage } from './legacy-json.js';
 import { createMcpServer } from './mcp-server.js';
 import { createOriginGuard } from './origin-guard.js';
+import { rpcErrorHandler, sendRpcError } from './rpc-errors.js';
 
 export interface McpRouteOptions {
   readonly service: RenderService;
@@ -40,7 +38,6 @@ export interface McpRouteOptions {
 }
 
 export const MCP_PATH = '/api/mcp';
-const INTERNAL_ERROR = -32603;
 
 /** Request headers that describe the body Fastify already read; the web Request carries none. */
 const BODY_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'expect']);
@@ -66,11 +63,6 @@ async function isLegacy(web: Request, body: unknown): Promise<boolean> {
   return true;
 }
 
-function sendRpcError(request: FastifyRequest, reply: FastifyReply, status: number, body: unknown, code: string) {
-  request.errorCode = code;
-  return reply.code(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
-}
-
 export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions): Promise<void> {
   const { config, service, telemetry } = opts;
   const guard = createOriginGuard(config);
@@ -94,28 +86,7 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions): Pr
 
   // Only JSON: text/plain (Fastify's other default parser) is answered 415 like any other type.
   app.removeContentTypeParser('text/plain');
-  app.setErrorHandler((err, request, reply) => {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return sendRpcError(
-        request,
-        reply,
-        400,
-        rpcError(null, PARSE_ERROR, 'Parse error: the body is not valid JSON'),
-        'invalid_json',
-      );
-    }
-    const error = toApiError(err, config);
-    if (error.code === 'internal') request.log.error({ err }, 'unexpected error');
-    const message =
-      error.code === 'image_too_large'
-        ? `Invalid Request: the body exceeds the limit of ${jsonBodyLimit(config.maxImageBytes)} bytes`
-        : error.code === 'unsupported_media_type'
-          ? 'Invalid Request: send Content-Type: application/json'
-          : error.message;
-    const rpcCode = error.status >= 500 ? INTERNAL_ERROR : INVALID_REQUEST;
-    return sendRpcError(request, reply, error.status, rpcError(null, rpcCode, message), error.code);
-  });
+  app.setErrorHandler(rpcErrorHandler(config));
 
   app.route({
     method: ['GET', 'DELETE'],
