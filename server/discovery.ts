@@ -155,7 +155,7 @@ export function interoperability(base: string, config: ServerConfig): z.infer<ty
         tools: ['render_ascii'],
         batch: {
           maxCalls: config.mcpMaxBatch,
-          eras: ['2025-03-26', '2025-06-18', '2025-11-25'],
+          eras: MCP_PROTOCOL_VERSIONS.filter((v) => v < '2026'),
           rules:
             'a JSON-RPC array of 1 to maxCalls messages, each answered in its own array entry; empty, oversized, ' +
             'duplicate-id or initialize-containing batches are refused with -32600; 2026-07-28 batches are refused',
