@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Compiles engine/, server/ and bin/ to dist/ with tsc, and copies the WGSL shaders beside
 // them (dist/shaders), so dist/engine/node finds ../../shaders exactly as the sources do.
+// Every bin/*.ts entry (glyphcast, glyphcast-mcp) becomes an executable dist/bin/*.js.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -4,6 +4,7 @@ import type { ServerConfig } from './config.js';
 import { installCors } from './cors.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './error-handler.js';
 import { createImageFetcher, type ImageFetchOptions } from './image-fetch.js';
+import { mcpRoutes } from './mcp/route.js';
 import { createRenderPool } from './render-pool.js';
 import { createRenderService, type RenderService } from './render-service.js';
 import { discoveryRoutes } from './routes/discovery.js';
@@ -77,6 +78,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
 
   await app.register(healthRoutes, { pool });
   await app.register(renderRoutes, { service: renderService, maxImageBytes: config.maxImageBytes });
+  await app.register(mcpRoutes, { service: renderService, config, telemetry });
   await app.register(handoffRoutes, { pool });
   await app.register(discoveryRoutes);
   await app.register(studioRoutes, { root: STUDIO_ROOT });

@@ -19,7 +19,8 @@ export const EXPOSED_HEADERS = [
   'x-glyphcast-director',
 ] as const;
 
-const ALLOWED_REQUEST_HEADERS = 'content-type, traceparent, tracestate, authorization, x-platform-api-key';
+const ALLOWED_REQUEST_HEADERS =
+  'content-type, accept, traceparent, tracestate, authorization, x-platform-api-key, mcp-protocol-version, mcp-method, mcp-name';
 
 export function installCors(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply) => {

@@ -14,6 +14,7 @@ import { EXPOSED_HEADERS } from './cors.js';
 import { ERROR_CODES } from './errors.js';
 import { MAX_REDIRECTS, TRUSTED_IMAGE_HOSTS } from './image-fetch.js';
 import { jsonBodyLimit } from './intake.js';
+import { MCP_PROTOCOL_VERSIONS } from './mcp/versions.js';
 import { RETRY_AFTER_SECONDS } from './render-pool.js';
 import { MAX_TRACESTATE_LENGTH, MAX_TRACESTATE_MEMBERS } from './trace-context.js';
 import { SERVICE_NAME, SERVICE_VERSION } from './version.js';
@@ -87,7 +88,7 @@ export function agentCard(base: string): z.infer<typeof agentCardSchema> {
     supportedInterfaces: [
       iface(PATHS.render, 'HTTP+JSON', SERVICE_VERSION),
       iface(PATHS.openapi, 'OpenAPI', '3.1.0'),
-      iface(PATHS.mcp, 'MCP', 'streamable-http', true),
+      iface(PATHS.mcp, 'MCP', `streamable-http ${MCP_PROTOCOL_VERSIONS[0]}`),
     ],
     capabilities: { streaming: false, pushNotifications: false, extendedAgentCard: false },
     securitySchemes: SECURITY_SCHEMES,
@@ -146,11 +147,20 @@ export function interoperability(base: string, config: ServerConfig): z.infer<ty
       { name: 'OpenAPI', version: '3.1.0', status: 'available', url: base + PATHS.openapi },
       {
         name: 'Model Context Protocol',
-        version: 'streamable-http',
-        status: 'planned',
+        version: MCP_PROTOCOL_VERSIONS[0],
+        status: 'available',
         url: base + PATHS.mcp,
+        transport: 'streamable-http, stateless (JSON responses)',
+        protocolVersions: [...MCP_PROTOCOL_VERSIONS],
         tools: ['render_ascii'],
-        batch: { maxCalls: config.mcpMaxBatch },
+        batch: {
+          maxCalls: config.mcpMaxBatch,
+          eras: MCP_PROTOCOL_VERSIONS.filter((v) => v < '2026'),
+          rules:
+            'a JSON-RPC array of 1 to maxCalls messages, each answered in its own array entry; empty, oversized, ' +
+            'duplicate-id or initialize-containing batches are refused with -32600; 2026-07-28 batches are refused',
+        },
+        stdio: 'glyphcast-mcp [--root <folder>]',
       },
       {
         name: 'W3C Trace Context',

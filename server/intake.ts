@@ -15,7 +15,9 @@ import { ApiError, imageTooLarge } from './errors.js';
 export type ImageSource =
   | { readonly kind: 'multipart'; readonly bytes: Uint8Array }
   | { readonly kind: 'base64'; readonly bytes: Uint8Array }
-  | { readonly kind: 'url'; readonly url: URL };
+  | { readonly kind: 'url'; readonly url: URL }
+  /** A file read by the stdio MCP server inside its root folder. */
+  | { readonly kind: 'file'; readonly bytes: Uint8Array };
 
 export interface Intake {
   readonly source: ImageSource;

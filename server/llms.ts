@@ -35,7 +35,7 @@ Version ${SERVICE_VERSION}. POST one image to ${PATHS.render} (multipart field \
 
 ## Optional
 
-- [MCP endpoint (planned)](${base}${PATHS.mcp}): JSON-RPC 2.0 tool \`render_ascii\` with the same arguments
+- [MCP endpoint](${base}${PATHS.mcp}): JSON-RPC 2.0 tool \`render_ascii\` with the same arguments (2026-07-28 and 2025 revisions)
 `;
 }
 
@@ -89,6 +89,6 @@ ${errors.join('\n')}
 - GET ${PATHS.health} and GET ${PATHS.healthV1}: the health envelope
 - GET ${PATHS.handoff}: the browser handoff manifest; GET ${PATHS.handoffStatus}: its status check (platform key when configured: \`Authorization: Bearer\` or \`X-Platform-API-Key\`)
 - GET ${PATHS.agent}, GET ${PATHS.interoperability}, GET ${PATHS.openapi}, GET ${PATHS.llms}
-- POST ${PATHS.mcp} (planned): MCP tool \`render_ascii\`, batches of at most ${config.mcpMaxBatch} calls
+- POST ${PATHS.mcp}: MCP tool \`render_ascii\` (Streamable HTTP, stateless; 2026-07-28 and 2025-11-25 back to 2024-11-05), 2025-era batches of at most ${config.mcpMaxBatch} messages
 `;
 }

@@ -3,12 +3,14 @@
  * routes use: the engine's params schema (every parameter with its range and default), the
  * zod schemas of the JSON bodies, the error-code table, the formats and the header names.
  */
+
 import { PARAMS, paramsJsonSchema } from '../engine/index.js';
 import { SECURITY_SCHEMES } from './auth.js';
 import { INPUT_IMAGE_TYPES } from './capabilities.js';
 import { agentCardSchema, interoperabilitySchema, PATHS, SERVICE_DESCRIPTION } from './discovery.js';
 import { ERROR_CODES } from './errors.js';
 import { MAX_IMAGE_URL_LENGTH } from './intake.js';
+import { mcpOperations } from './mcp/openapi-path.js';
 import {
   errorBodySchema,
   handoffManifestSchema,
@@ -167,7 +169,7 @@ export function openApiDocument(base: string): Json {
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: base }],
-    tags: ['health', 'render', 'handoff', 'discovery'].map((name) => ({ name })),
+    tags: ['health', 'render', 'mcp', 'handoff', 'discovery'].map((name) => ({ name })),
     paths: {
       [PATHS.health]: get(
         'getHealth',
@@ -182,6 +184,11 @@ export function openApiDocument(base: string): Json {
         json(ref('schemas', 'Health'), 'Healthy'),
       ),
       [PATHS.render]: renderOperation(params),
+      [PATHS.mcp]: mcpOperations(
+        'MCP_MAX_BATCH (default 8)',
+        [ref('parameters', 'traceparent'), ref('parameters', 'tracestate')],
+        traceHeaders(),
+      ),
       [PATHS.handoff]: get(
         'getHandoffManifest',
         'handoff',

@@ -7,7 +7,7 @@
  *   fetch (imageUrl only) -> decode -> plan -> kernels (one child per engine stage) -> encode.
  */
 import type { Span } from '@opentelemetry/api';
-import { FORMAT_INFO, type FormatInfo, type RenderEvidence } from '../engine/index.js';
+import { FORMAT_INFO, type FormatInfo, type RenderEvidence, type RenderParams } from '../engine/index.js';
 import type { ImageFetcher } from './image-fetch.js';
 import type { Intake } from './intake.js';
 import type { RenderPool } from './render-pool.js';
@@ -23,6 +23,7 @@ export interface Stage {
 }
 
 export interface RenderOutcome extends FormatInfo {
+  readonly format: RenderParams['format'];
   readonly body: string;
   readonly columns: number;
   readonly rows: number;
@@ -97,6 +98,7 @@ export function createRenderService(o: RenderServiceOptions) {
     if (span && o.telemetry) record(o.telemetry, span, out, stages);
     return {
       ...FORMAT_INFO[params.format],
+      format: params.format,
       body: out.body,
       columns: out.columns,
       rows: out.rows,

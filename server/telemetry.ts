@@ -43,6 +43,12 @@ export const SAFE_ATTRIBUTES = new Set([
   'glyphcast.codebook.status',
   'glyphcast.director.status',
   'glyphcast.stage.ms',
+  'glyphcast.director.rubric',
+  'glyphcast.director.changes',
+  'mcp.method.name',
+  'mcp.protocol.version',
+  'gen_ai.tool.name',
+  'gen_ai.operation.name',
 ]);
 
 export function setSafe(span: Span, attributes: Record<string, string | number | boolean | undefined>): void {
@@ -54,6 +60,13 @@ export function setSafe(span: Span, attributes: Record<string, string | number |
 export interface Telemetry {
   /** Starts the server span of a request, as a child of the caller's traceparent when there is one. */
   startRequestSpan(name: string, parent: TraceParent | null, attributes: Attributes): Span;
+  /**
+   * Starts an internal span (an MCP tool execution): a child of a local span, or of a caller's
+   * traceparent (from MCP `_meta`), linked to the given spans.
+   */
+  startSpan(name: string, parent: Span | TraceParent | null, attributes: Attributes, links?: readonly Span[]): Span;
+  /** Ends a span started with startSpan, with the error code when it failed. */
+  endSpan(span: Span, errorCode: string | undefined): void;
   /** Records a finished child span with explicit start and end (epoch ms). */
   recordSpan(
     parent: Span,
@@ -77,19 +90,35 @@ export function createTelemetry(o: { endpoint: string; platformApiKey: string })
     spanProcessors: [new BatchSpanProcessor(exporter, { scheduledDelayMillis: 1000 })],
   });
   const tracer: Tracer = provider.getTracer(SERVICE_NAME, SERVICE_VERSION);
+  const remote = (parent: TraceParent | null) =>
+    parent
+      ? trace.setSpanContext(ROOT_CONTEXT, {
+          traceId: parent.traceId,
+          spanId: parent.parentId,
+          traceFlags: parent.flags & TraceFlags.SAMPLED,
+          isRemote: true,
+        })
+      : ROOT_CONTEXT;
   return {
     startRequestSpan(name, parent, attributes) {
-      const ctx = parent
-        ? trace.setSpanContext(ROOT_CONTEXT, {
-            traceId: parent.traceId,
-            spanId: parent.parentId,
-            traceFlags: parent.flags & TraceFlags.SAMPLED,
-            isRemote: true,
-          })
-        : ROOT_CONTEXT;
-      const span = tracer.startSpan(name, { kind: SpanKind.SERVER }, ctx);
+      const span = tracer.startSpan(name, { kind: SpanKind.SERVER }, remote(parent));
       setSafe(span, attributes as Record<string, string>);
       return span;
+    },
+    startSpan(name, parent, attributes, links = []) {
+      const ctx = parent && 'spanContext' in parent ? trace.setSpan(ROOT_CONTEXT, parent) : remote(parent);
+      const span = tracer.startSpan(
+        name,
+        { kind: SpanKind.INTERNAL, links: links.map((l) => ({ context: l.spanContext() })) },
+        ctx,
+      );
+      setSafe(span, attributes as Record<string, string>);
+      return span;
+    },
+    endSpan(span, errorCode) {
+      setSafe(span, { 'error.type': errorCode });
+      if (errorCode) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
     },
     recordSpan(parent, name, start, end, attributes = {}) {
       const span = tracer.startSpan(name, { startTime: start }, trace.setSpan(ROOT_CONTEXT, parent));

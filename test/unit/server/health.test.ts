@@ -93,7 +93,8 @@ describe('discovery documents', () => {
     expect(doc.batch).toEqual({ mcpMaxBatch: 5 });
     const mcp = doc.protocols.find((p: { name: string }) => p.name === 'Model Context Protocol');
     expect(mcp).toMatchObject({
-      status: 'planned',
+      status: 'available',
+      version: '2026-07-28',
       url: `${s.base}/api/mcp`,
       tools: ['render_ascii'],
       batch: { maxCalls: 5 },

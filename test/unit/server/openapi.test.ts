@@ -126,6 +126,19 @@ describe('live responses conform', () => {
     '/api/v1/a2v-handoff/status',
   ])('GET %s', async (path) => conforms(await fetch(s.base + path), path));
 
+  it('POST /api/mcp: 200, 400 (invalid JSON) and 403 (foreign Origin); GET /api/mcp: 405', async () => {
+    const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
+    const headers = { accept: 'application/json, text/event-stream' };
+    await conforms(await postJson(s.base, '/api/mcp', ping, headers), '/api/mcp', 'post');
+    await conforms(await postJson(s.base, '/api/mcp', '{', headers), '/api/mcp', 'post');
+    await conforms(
+      await postJson(s.base, '/api/mcp', ping, { ...headers, origin: 'https://evil.example' }),
+      '/api/mcp',
+      'post',
+    );
+    await conforms(await fetch(`${s.base}/api/mcp`, { headers }), '/api/mcp', 'get');
+  });
+
   it('GET /api/v1/a2v-handoff/status: 200 with the key and 401 without', async () => {
     const path = '/api/v1/a2v-handoff/status';
     await conforms(await fetch(keyed.base + path, { headers: { authorization: 'Bearer k' } }), path);

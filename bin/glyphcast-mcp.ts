@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+/**
+ * `glyphcast-mcp` (package.json `bin`): the MCP tool render_ascii over stdio, for desktop MCP
+ * clients. The same tool and render path as POST /api/mcp (server/mcp/), both protocol eras
+ * (the SDK's serveStdio pins one per connection). stdout carries only the protocol; errors
+ * go to stderr as one line.
+ */
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { configFromEnv } from '../server/config.js';
+import { createImageFetcher } from '../server/image-fetch.js';
+import { createMcpServer } from '../server/mcp/mcp-server.js';
+import { createRenderPool } from '../server/render-pool.js';
+import { createRenderService } from '../server/render-service.js';
+import { SERVICE_VERSION } from '../server/version.js';
+import { parseMcpArgs, USAGE } from './mcp/options.js';
+import { resolveRoot, rootReader } from './mcp/root-folder.js';
+
+async function main(argv: readonly string[]): Promise<number> {
+  const command = parseMcpArgs(argv);
+  if (command.kind === 'help') {
+    process.stderr.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (command.kind === 'version') {
+    process.stderr.write(`glyphcast-mcp ${SERVICE_VERSION}\n`);
+    return 0;
+  }
+  const config = configFromEnv({ RENDER_WORKERS: '1', ...process.env });
+  const root = command.root === null ? null : await resolveRoot(command.root);
+  const pool = createRenderPool({ workers: config.renderWorkers, queueLimit: config.renderQueueLimit });
+  const fetcher = createImageFetcher({
+    allowlist: config.imageFetchAllowlist,
+    maxBytes: config.maxImageBytes,
+    connectTimeoutMs: config.imageFetchConnectTimeoutMs,
+    headersTimeoutMs: config.imageFetchHeadersTimeoutMs,
+    bodyTimeoutMs: config.imageFetchBodyTimeoutMs,
+  });
+  const service = createRenderService({ pool, fetcher, maxImagePixels: config.maxImagePixels, telemetry: null });
+  const handle = serveStdio(
+    () =>
+      createMcpServer({
+        render: service.render,
+        maxImageBytes: config.maxImageBytes,
+        urlFetching: config.imageFetchAllowlist.length > 0,
+        telemetry: null,
+        ...(root ? { readImagePath: rootReader(root, config.maxImageBytes) } : {}),
+      }),
+    { onerror: (err) => process.stderr.write(`glyphcast-mcp: ${err.message}\n`) },
+  );
+  await new Promise<void>((resolve) => {
+    process.stdin.once('end', resolve);
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await handle.close();
+  await pool.close();
+  await fetcher.close();
+  return 0;
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (err) {
+  process.stderr.write(`glyphcast-mcp: ${(err as Error).message}\n`);
+  process.exitCode = 2;
+}

@@ -1,0 +1,68 @@
+/**
+ * The bounded batch of SPEC 4.4, for 2025-era clients only: a JSON-RPC array of 1 to
+ * MCP_MAX_BATCH messages, each served on its own by the SDK (a fresh stateless server per
+ * element) and answered in its own array entry, concurrently (the render pool queues the
+ * renders and refuses beyond its queue limit, per element).
+ *
+ * Refused as a whole, with one JSON-RPC error (HTTP 400): an empty array, more than
+ * MCP_MAX_BATCH elements, two requests with the same id (their answers could not be told
+ * apart), and any `initialize` (the handshake is never batched). An element that is not a
+ * JSON-RPC message gets its own -32600 entry. Notifications get no entry; a batch of
+ * notifications only is answered 202 with no body. The answer is always an array, even for one
+ * element.
+ *
+ * Batches that carry 2026-07-28 `_meta` never reach this module: the SDK refuses them.
+ */
+import {
+  INVALID_REQUEST,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/server';
+
+export type BatchAnswer =
+  | { readonly status: 200; readonly body: unknown[] }
+  | { readonly status: 202 | 400; readonly body: unknown };
+
+/** Serves one message; resolves with its JSON-RPC answer, or null for a notification. */
+export type ServeOne = (message: JSONRPCMessage) => Promise<unknown | null>;
+
+export const rpcError = (id: unknown, code: number, message: string) => ({
+  jsonrpc: '2.0' as const,
+  id: typeof id === 'string' || typeof id === 'number' ? id : null,
+  error: { code, message },
+});
+
+/** Why the whole batch is refused, or null when its elements may be served. */
+export function batchRefusal(batch: readonly unknown[], maxBatch: number): string | null {
+  if (batch.length === 0) return 'Invalid Request: the batch is empty';
+  if (batch.length > maxBatch) {
+    return `Invalid Request: a batch holds at most ${maxBatch} messages (MCP_MAX_BATCH), received ${batch.length}`;
+  }
+  const ids = new Set<string | number>();
+  for (const m of batch) {
+    if (!isJSONRPCRequest(m)) continue;
+    if (m.method === 'initialize') return 'Invalid Request: initialize cannot be batched; send it on its own';
+    if (ids.has(m.id)) return `Invalid Request: the id ${JSON.stringify(m.id)} appears twice in the batch`;
+    ids.add(m.id);
+  }
+  return null;
+}
+
+export async function serveBatch(
+  batch: readonly unknown[],
+  maxBatch: number,
+  serveOne: ServeOne,
+): Promise<BatchAnswer> {
+  const refusal = batchRefusal(batch, maxBatch);
+  if (refusal) return { status: 400, body: rpcError(null, INVALID_REQUEST, refusal) };
+  const answers = await Promise.all(
+    batch.map(async (m) => {
+      if (isJSONRPCRequest(m) || isJSONRPCNotification(m)) return serveOne(m);
+      const id = (m as { id?: unknown } | null)?.id;
+      return rpcError(id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 request or notification');
+    }),
+  );
+  const body = answers.filter((a) => a !== null);
+  return body.length > 0 ? { status: 200, body } : { status: 202, body: null };
+}

@@ -1,0 +1,125 @@
+/**
+ * POST /api/mcp (SPEC 4.4): the MCP endpoint, stateless, both protocol eras on one URL.
+ *
+ * - 2026-07-28 requests (those carrying `_meta` protocol version, `Mcp-Method`/`Mcp-Name`
+ *   headers) go to the SDK's `createMcpHandler` (JSON responses; it answers `server/discover`,
+ *   header/body mismatches, unsupported versions and modern batches itself).
+ * - 2025-era messages (`initialize`, `tools/list`, `tools/call`, `ping`, notifications) are
+ *   served by a fresh SDK server over the stateless Streamable HTTP transport (legacy-json.ts);
+ *   a 2025-era JSON-RPC array is the bounded batch (batch.ts).
+ * - The routing decision is the SDK's own `isLegacyRequest`.
+ *
+ * Before any of that: Host/Origin validation (403), and JSON-RPC error bodies for what Fastify
+ * refuses before the handler runs (invalid JSON -32700, body over the limit 413, wrong media
+ * type 415). GET and DELETE are 405: there are no sessions and no server-initiated stream.
+ */
+import {
+  createMcpHandler,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isLegacyRequest,
+} from '@modelcontextprotocol/server';
+import type { Span } from '@opentelemetry/api';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config.js';
+import { jsonBodyLimit } from '../intake.js';
+import type { RenderService } from '../render-service.js';
+import type { Telemetry } from '../telemetry.js';
+import { rpcError, serveBatch } from './batch.js';
+import { answerOf, serveLegacyMessage } from './legacy-json.js';
+import { createMcpServer } from './mcp-server.js';
+import { createOriginGuard } from './origin-guard.js';
+import { rpcErrorHandler, sendRpcError } from './rpc-errors.js';
+
+export interface McpRouteOptions {
+  readonly service: RenderService;
+  readonly config: ServerConfig;
+  readonly telemetry: Telemetry | null;
+}
+
+export const MCP_PATH = '/api/mcp';
+
+/** Request headers that describe the body Fastify already read; the web Request carries none. */
+const BODY_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'expect']);
+
+function webRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || BODY_HEADERS.has(name)) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return new Request(`http://${request.host || 'localhost'}${request.url}`, { method: request.method, headers });
+}
+
+/**
+ * The SDK's era decision. An array is judged element by element, over its well-formed
+ * messages only, so that one malformed element gets its own -32600 entry in a 2025 batch
+ * instead of turning the whole array into a modern request.
+ */
+async function isLegacy(web: Request, body: unknown): Promise<boolean> {
+  if (!Array.isArray(body)) return isLegacyRequest(web, body);
+  const messages = body.filter((m) => isJSONRPCRequest(m) || isJSONRPCNotification(m));
+  for (const m of messages) if (!(await isLegacyRequest(web, m))) return false;
+  return true;
+}
+
+export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions): Promise<void> {
+  const { config, service, telemetry } = opts;
+  const guard = createOriginGuard(config);
+  const serverFor = (requestSpan: Span | null) =>
+    createMcpServer({
+      render: service.render,
+      maxImageBytes: config.maxImageBytes,
+      urlFetching: config.imageFetchAllowlist.length > 0,
+      telemetry,
+      requestSpan,
+    });
+  /** The HTTP request span behind each web Request handed to the modern handler. */
+  const spans = new WeakMap<Request, Span | null>();
+  const modern = createMcpHandler((ctx) => serverFor((ctx.requestInfo && spans.get(ctx.requestInfo)) ?? null), {
+    legacy: 'reject',
+    // 'auto' answers JSON: the tool emits nothing before its result (and 'json' warns at start).
+    responseMode: 'auto',
+    onerror: (err) => app.log.debug({ err }, 'mcp request refused'),
+  });
+  app.addHook('onClose', () => modern.close());
+
+  // Only JSON: text/plain (Fastify's other default parser) is answered 415 like any other type.
+  app.removeContentTypeParser('text/plain');
+  app.setErrorHandler(rpcErrorHandler(config));
+
+  app.route({
+    method: ['GET', 'DELETE'],
+    url: MCP_PATH,
+    handler: (request, reply) =>
+      sendRpcError(
+        request,
+        reply.header('allow', 'POST'),
+        405,
+        rpcError(null, -32000, 'Method not allowed: this endpoint is stateless; POST JSON-RPC messages'),
+        'method_not_allowed',
+      ),
+  });
+
+  app.post(
+    MCP_PATH,
+    { bodyLimit: jsonBodyLimit(config.maxImageBytes), config: { exportTrace: true } },
+    async (request, reply) => {
+      const refused = guard({ host: request.headers.host, origin: request.headers.origin });
+      if (refused) return sendRpcError(request, reply, 403, rpcError(null, -32000, refused.message), 'forbidden');
+      const body = request.body;
+      const web = webRequest(request);
+      if (!(await isLegacy(web, body))) {
+        spans.set(web, request.span);
+        return reply.send(await modern.fetch(web, { parsedBody: body }));
+      }
+      if (!Array.isArray(body)) return reply.send(await serveLegacyMessage(serverFor(request.span), web, body));
+      const answer = await serveBatch(body, config.mcpMaxBatch, async (message) =>
+        answerOf(await serveLegacyMessage(serverFor(request.span), webRequest(request), message)),
+      );
+      if (answer.status === 202) return reply.code(202).send();
+      if (answer.status === 400) request.errorCode = 'invalid_batch';
+      return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+    },
+  );
+}
