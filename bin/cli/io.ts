@@ -53,6 +53,9 @@ export class InputError extends Error {
 }
 
 /** How an input is named in messages: its path, or `(stdin)`. */
+/** The first line of an error's message (what the CLI prints for it). */
+export const oneLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0];
+
 export const inputLabel = (input: string) => (input === '-' ? '(stdin)' : input);
 
 /**

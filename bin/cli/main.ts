@@ -2,26 +2,34 @@
  * The glyphcast CLI: parse the arguments, then read, decode, render and encode each input in
  * one process, writing to standard output or to files (bin/README.md).
  *
- * Many inputs are pipelined: while one image renders on the main thread, the next ones are
- * read and decoded by sharp on its own threads. sharp is imported only when there is
- * something to decode, so `--help` and usage errors start fast.
+ * Many inputs are pipelined: they render on one worker thread per core (bin/cli/workers.ts)
+ * while the main thread reads the next files and writes finished outputs in input order.
+ * sharp is imported only when there is something to decode, so `--help` and usage errors
+ * start fast.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { FORMAT_INFO } from '../../engine/encode/formats.js';
-import { encode } from '../../engine/encode/index.js';
-import { RenderError } from '../../engine/errors.js';
-import type { RgbaImage } from '../../engine/image.js';
-import { renderImage } from '../../engine/render.js';
 import { type Command, parseArgs, type RenderCommand, UsageError } from './args.js';
+import type { Converted } from './convert.js';
 import { helpText } from './help.js';
-import { type Destination, destinations, InputError, inputLabel, makeOutDir, readInput, writeOutput } from './io.js';
+import {
+  type Destination,
+  destinations,
+  InputError,
+  inputLabel,
+  makeOutDir,
+  oneLine,
+  readInput,
+  writeOutput,
+} from './io.js';
+import type { Converter } from './workers.js';
 
 /** Exit statuses (documented in --help and README). */
 export const EXIT = { ok: 0, input: 1, usage: 2 } as const;
 
-/** Inputs read and decoded ahead of the one being rendered. */
-const DECODE_AHEAD = 2;
+/** Inputs read ahead of those being converted. */
+const READ_AHEAD = 2;
 
 export interface CliStreams {
   readonly stdin: NodeJS.ReadableStream;
@@ -40,33 +48,27 @@ export function version(): string {
   return 'unknown';
 }
 
-type Loaded = { readonly image: RgbaImage } | { readonly error: string };
-
-const oneLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0];
-
-/** Reads and decodes one input; never rejects, so inputs decoded ahead cannot go unhandled. */
-async function load(input: string, stdin: NodeJS.ReadableStream): Promise<Loaded> {
+/** Reads and converts one input; never rejects, so inputs started ahead cannot go unhandled. */
+async function readAndConvert(
+  input: string,
+  command: RenderCommand,
+  converter: Converter,
+  stdin: NodeJS.ReadableStream,
+): Promise<Converted> {
+  let bytes: Uint8Array;
   try {
-    const bytes = await readInput(input, stdin);
-    const { decodeImage } = await import('../../engine/node/decode.js');
-    return { image: await decodeImage(bytes) };
+    bytes = await readInput(input, stdin);
   } catch (err) {
-    // DecodeError and InputError carry a message written for people; anything else is a bug.
-    const known = err instanceof InputError || (err as Error)?.name === 'DecodeError';
-    return { error: known ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
+    return { error: err instanceof InputError ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
   }
-}
-
-/** The encoded output of one decoded image, or the reason it could not be rendered. */
-function renderOne(image: RgbaImage, command: RenderCommand): string {
   const options = {
     ...(command.rows !== undefined ? { rows: command.rows } : {}),
     ...(command.cellAspect !== undefined ? { cellAspect: command.cellAspect } : {}),
   };
   try {
-    return encode(renderImage(image, command.params, options), command.params).body;
+    return await converter.convert({ bytes, params: command.params, options });
   } catch (err) {
-    throw new InputError(err instanceof RenderError ? err.message : `unexpected error: ${oneLine(err)}`);
+    return { error: `unexpected error: ${oneLine(err)}` };
   }
 }
 
@@ -98,24 +100,34 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
   });
 
   const { inputs } = command;
-  const pending: (Promise<Loaded> | undefined)[] = [];
-  for (let i = 0; i < inputs.length && !closed; i++) {
-    for (let j = i; j <= i + DECODE_AHEAD && j < inputs.length; j++) pending[j] ??= load(inputs[j], streams.stdin);
-    const loaded = await (pending[i] as Promise<Loaded>);
-    pending[i] = undefined;
-    if ('error' in loaded) {
-      fail(inputs[i], loaded.error);
-      continue;
-    }
-    try {
-      const body = renderOne(loaded.image, command);
-      const text = body.endsWith('\n') ? body : `${body}\n`;
+  // sharp (behind the converter) loads only when there is something to decode: --help starts fast
+  const { converterFor } = await import('./workers.js');
+  const converter = converterFor(inputs.length);
+  const ahead = converter.parallelism + READ_AHEAD;
+  const pending: (Promise<Converted> | undefined)[] = [];
+  try {
+    for (let i = 0; i < inputs.length && !closed; i++) {
+      for (let j = i; j < i + ahead && j < inputs.length; j++)
+        pending[j] ??= readAndConvert(inputs[j], command, converter, streams.stdin);
+      const result = await (pending[i] as Promise<Converted>);
+      pending[i] = undefined;
+      if ('error' in result) {
+        fail(inputs[i], result.error);
+        continue;
+      }
+      const text = result.body.endsWith('\n') ? result.body : `${result.body}\n`;
       const target = targets[i];
-      if (target.kind === 'file') writeOutput(target.path, text);
-      else stdout.write(text);
-    } catch (err) {
-      fail(inputs[i], oneLine(err));
+      try {
+        if (target.kind === 'file') writeOutput(target.path, text);
+        else stdout.write(text);
+      } catch (err) {
+        fail(inputs[i], oneLine(err));
+      }
     }
+  } finally {
+    // conversions started ahead of a closed reader finish before the workers stop
+    await Promise.all(pending);
+    await converter.close();
   }
   return status;
 }

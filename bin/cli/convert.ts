@@ -1,0 +1,36 @@
+/**
+ * One input's bytes to its encoded output (decode, render, encode), or the one line the CLI
+ * prints when that fails. The same function runs on the main thread (one input) and in the
+ * render workers (many inputs: bin/cli/workers.ts), so both paths print the same bytes.
+ */
+import { encode } from '../../engine/encode/index.js';
+import { RenderError } from '../../engine/errors.js';
+import type { RgbaImage } from '../../engine/image.js';
+import { decodeImage } from '../../engine/node/decode.js';
+import type { RenderParams } from '../../engine/params.js';
+import type { RenderOptions } from '../../engine/render.js';
+import { renderImage } from '../../engine/render.js';
+import { oneLine } from './io.js';
+
+export interface ConvertTask {
+  readonly bytes: Uint8Array;
+  readonly params: RenderParams;
+  readonly options: RenderOptions;
+}
+
+export type Converted = { readonly body: string } | { readonly error: string };
+
+export async function convert(task: ConvertTask): Promise<Converted> {
+  let image: RgbaImage;
+  try {
+    image = await decodeImage(task.bytes);
+  } catch (err) {
+    // DecodeError carries a message written for people; anything else is a bug
+    return { error: (err as Error)?.name === 'DecodeError' ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
+  }
+  try {
+    return { body: encode(renderImage(image, task.params, task.options), task.params).body };
+  } catch (err) {
+    return { error: err instanceof RenderError ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
+  }
+}
