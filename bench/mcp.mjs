@@ -9,46 +9,19 @@
 // calls in order with the same outputs as the sequential calls.
 // Writes bench/results/mcp.md. Usage:
 //   node bench/mcp.mjs [--reps 5] [--columns 80] [--workers <cores>] [--no-build] [--label "what dist/ was built from"]
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { arg, buildUnlessAsked, commandLine, ROOT, startServer } from './server-harness.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const REPS = Number(arg('reps', 5));
 const COLUMNS = Number(arg('columns', 80));
-const SOURCE = arg('image', path.resolve(root, '../shared/bench/corpus/dev/landscape_street.jpg'));
+const SOURCE = arg('image', path.resolve(ROOT, '../shared/bench/corpus/dev/landscape_street.jpg'));
 const LABEL = arg('label', '');
 const CALLS = 8;
 const WORKERS = Number(arg('workers', os.availableParallelism()));
-const COMMAND = `node bench/mcp.mjs ${process.argv
-  .slice(2)
-  .filter((a, i, all) => a !== '--label' && all[i - 1] !== '--label')
-  .join(' ')}`.trim();
-
-function build() {
-  const r = spawnSync(process.execPath, [path.join(root, 'scripts/build-node.mjs')], { stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('build failed');
-}
-
-function startServer() {
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/server.js')], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RENDER_WORKERS: String(WORKERS) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      const m = /listening on (http:\/\/\S+)/.exec(String(d));
-      if (m) resolve({ child, base: m[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
+const COMMAND = commandLine('mcp.mjs');
 
 const post = async (base, body) => {
   const res = await fetch(`${base}/api/mcp`, {
@@ -88,10 +61,10 @@ const median = (xs) => {
 const fmt = (ms) => `${Math.round(ms)} ms`;
 
 async function main() {
-  if (!process.argv.includes('--no-build')) build();
+  buildUnlessAsked();
   const jpeg = await sharp(SOURCE).resize(640, 480, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer();
   const batch = calls(jpeg.toString('base64'));
-  const { child, base } = await startServer();
+  const { child, base } = await startServer({ RENDER_WORKERS: String(WORKERS) });
   const loadBefore = os.loadavg()[0];
   try {
     await post(base, batch); // warm-up: workers, caches
@@ -141,8 +114,8 @@ async function main() {
           : ''),
       '',
     ];
-    fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'bench/results/mcp.md'), lines.join('\n'));
+    fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+    fs.writeFileSync(path.join(ROOT, 'bench/results/mcp.md'), lines.join('\n'));
     console.log(lines.join('\n'));
   } finally {
     child.kill('SIGTERM');

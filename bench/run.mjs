@@ -9,7 +9,11 @@ const here = import.meta.dirname;
 const only = process.argv.slice(2);
 const benches = fs
   .readdirSync(here)
-  .filter((f) => /\.(mjs|ts)$/.test(f) && !['run.mjs', 'assemble.mjs', 'peerbench.mjs'].includes(f))
+  .filter(
+    (f) =>
+      /\.(mjs|ts)$/.test(f) &&
+      !['run.mjs', 'assemble.mjs', 'peerbench.mjs', 'server-harness.mjs', 'gpu-frames.ts'].includes(f),
+  )
   .filter((f) => only.length === 0 || only.includes(f.replace(/\.(mjs|ts)$/, '')));
 for (const f of benches) {
   console.log(`\n== bench/${f}`);

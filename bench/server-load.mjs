@@ -12,36 +12,24 @@
 // Writes bench/results/server-load.md. Usage:
 //   node bench/server-load.mjs [--seconds 30] [--renders 10000] [--connections 4] [--health-rate 50]
 //                              [--no-build] [--label "what dist/ was built from"] [--soak-query columns=120&...]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
+import { arg, buildUnlessAsked, commandLine, ROOT, startServer } from './server-harness.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const SECONDS = Number(arg('seconds', 30));
 const RENDERS = Number(arg('renders', 10_000));
 const CONNECTIONS = Number(arg('connections', 4));
 const HEALTH_RATE = Number(arg('health-rate', 50));
-const SOURCE = arg('image', path.resolve(root, '../shared/bench/corpus/dev/landscape_dune.jpg'));
+const SOURCE = arg('image', path.resolve(ROOT, '../shared/bench/corpus/dev/landscape_dune.jpg'));
 const LABEL = arg('label', '');
 /** Phase 1 renders with every parameter at its default but columns; the soak may be lighter (--soak-query). */
 const LOAD_QUERY = 'columns=120';
 const SOAK_QUERY = arg('soak-query', LOAD_QUERY);
-const COMMAND = `node bench/server-load.mjs ${process.argv
-  .slice(2)
-  .filter((a, i, all) => a !== '--label' && all[i - 1] !== '--label')
-  .join(' ')}`.trim();
-
-function build() {
-  const r = spawnSync(process.execPath, [path.join(root, 'scripts/build-node.mjs')], { stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('build failed');
-}
+const COMMAND = commandLine('server-load.mjs');
 
 async function fixture() {
   const jpeg = await sharp(SOURCE).resize(1024, 768, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer();
@@ -55,20 +43,6 @@ async function fixture() {
   return { jpeg, body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-function startServer() {
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/server.js')], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      const m = /listening on (http:\/\/\S+)/.exec(String(d));
-      if (m) resolve({ child, base: m[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
 const rssMiB = (pid) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
@@ -76,7 +50,7 @@ const rssMiB = (pid) => {
 
 /** autocannon in a child process (its own event loop), JSON result. */
 function probe(url, seconds, rate) {
-  const bin = path.join(root, 'node_modules/autocannon/autocannon.js');
+  const bin = path.join(ROOT, 'node_modules/autocannon/autocannon.js');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, '-c', '1', '-R', String(rate), '-d', String(seconds), '-j', url], {
       stdio: ['ignore', 'pipe', 'ignore'],
@@ -103,7 +77,7 @@ const renders = (base, f, query, opts) =>
 const ms = (x) => `${Math.round(x * 10) / 10} ms`;
 
 async function main() {
-  if (!process.argv.includes('--no-build')) build();
+  buildUnlessAsked();
   const loadBefore = os.loadavg()[0];
   const f = await fixture();
   const { child, base } = await startServer();
@@ -166,8 +140,8 @@ async function main() {
       `Reading: the idle server's health p99 (${ms(idle.latency.p99)}) is the machine's own scheduling delay under the other work on it; the render load added ${ms(busy.latency.p99 - idle.latency.p99)} at p99.`,
       '',
     ];
-    fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'bench/results/server-load.md'), lines.join('\n'));
+    fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+    fs.writeFileSync(path.join(ROOT, 'bench/results/server-load.md'), lines.join('\n'));
     console.log(lines.join('\n'));
   } finally {
     child.kill('SIGTERM');
