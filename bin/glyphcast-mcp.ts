@@ -7,7 +7,7 @@
  */
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { configFromEnv } from '../server/config.js';
-import { createImageFetcher } from '../server/image-fetch.js';
+import { imageFetcherFor } from '../server/image-fetch.js';
 import { createMcpServer } from '../server/mcp/mcp-server.js';
 import { createRenderPool } from '../server/render-pool.js';
 import { createRenderService } from '../server/render-service.js';
@@ -28,13 +28,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const config = configFromEnv({ RENDER_WORKERS: '1', ...process.env });
   const root = command.root === null ? null : await resolveRoot(command.root);
   const pool = createRenderPool({ workers: config.renderWorkers, queueLimit: config.renderQueueLimit });
-  const fetcher = createImageFetcher({
-    allowlist: config.imageFetchAllowlist,
-    maxBytes: config.maxImageBytes,
-    connectTimeoutMs: config.imageFetchConnectTimeoutMs,
-    headersTimeoutMs: config.imageFetchHeadersTimeoutMs,
-    bodyTimeoutMs: config.imageFetchBodyTimeoutMs,
-  });
+  const fetcher = imageFetcherFor(config);
   const service = createRenderService({ pool, fetcher, maxImagePixels: config.maxImagePixels, telemetry: null });
   const handle = serveStdio(
     () =>

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { installCors } from './cors.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './error-handler.js';
-import { createImageFetcher, type ImageFetchOptions } from './image-fetch.js';
+import { type ImageFetchOptions, imageFetcherFor } from './image-fetch.js';
 import { mcpRoutes } from './mcp/route.js';
 import { createRenderPool } from './render-pool.js';
 import { createRenderService, type RenderService } from './render-service.js';
@@ -42,14 +42,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     ? createTelemetry({ endpoint: config.otlpTracesEndpoint, platformApiKey: config.platformApiKey })
     : null;
   const pool = createRenderPool({ workers: config.renderWorkers, queueLimit: config.renderQueueLimit });
-  const fetcher = createImageFetcher({
-    allowlist: config.imageFetchAllowlist,
-    maxBytes: config.maxImageBytes,
-    connectTimeoutMs: config.imageFetchConnectTimeoutMs,
-    headersTimeoutMs: config.imageFetchHeadersTimeoutMs,
-    bodyTimeoutMs: config.imageFetchBodyTimeoutMs,
-    ...options.imageFetch,
-  });
+  const fetcher = imageFetcherFor(config, options.imageFetch);
   const renderService = createRenderService({ pool, fetcher, maxImagePixels: config.maxImagePixels, telemetry });
 
   const app = Fastify({

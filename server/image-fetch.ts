@@ -15,6 +15,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, request } from 'undici';
+import type { ServerConfig } from './config.js';
 import { ApiError, imageTooLarge } from './errors.js';
 import { SERVICE_NAME, SERVICE_VERSION } from './version.js';
 
@@ -68,6 +69,21 @@ class AddressRefused extends Error {}
 
 const systemResolve = async (hostname: string): Promise<ResolvedAddress[]> =>
   dns.promises.lookup(hostname, { all: true, verbatim: true });
+
+/** The fetcher the configuration describes (the HTTP app and the stdio MCP entry), with test overrides. */
+export function imageFetcherFor(
+  config: ServerConfig,
+  overrides: Pick<ImageFetchOptions, 'ca' | 'resolve' | 'isAllowedAddress'> = {},
+) {
+  return createImageFetcher({
+    allowlist: config.imageFetchAllowlist,
+    maxBytes: config.maxImageBytes,
+    connectTimeoutMs: config.imageFetchConnectTimeoutMs,
+    headersTimeoutMs: config.imageFetchHeadersTimeoutMs,
+    bodyTimeoutMs: config.imageFetchBodyTimeoutMs,
+    ...overrides,
+  });
+}
 
 export function createImageFetcher(o: ImageFetchOptions) {
   const allowed = new Set([...TRUSTED_IMAGE_HOSTS, ...o.allowlist]);
