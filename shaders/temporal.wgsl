@@ -8,13 +8,16 @@
 //
 //   d  = z * 16 - m                      innovation (Q4), |d| < 2^17
 //   s  = (d >> 4)^2                      < 2^26
-//   v  = p + r
-//   w  = motion evidence, Q12: 0 when s <= 4v, 4096 when s >= 16v, else
-//        (((s - 4v) * 256) / (12v)) << 4   ((s - 4v) * 256 < 12 v * 256 < 2^31)
+//   v  = p + r                        <= cap + r = 17 r
+//   start = (((4096 - sensitivity) * 640) + 6144) / 12288
+//        where motion starts, in v / 16: 64 (2 sigma) at the default 0.7, 0 at 1, 213 at 0
+//   lo = (v * start) >> 4             4v at 0.7; 0 at 1: every change is motion, frames pass
+//                                     through (no smoothing, no switching cost); 13.3v at 0
+//   w  = motion evidence, Q12: 0 when s <= lo, 4096 when s >= 4 lo, else
+//        (((s - lo) * 256) / (3 lo)) << 4   ((s - lo) * 256 < 3 lo * 256 <= 17 r * 213 * 48 < 2^31)
 //        raised to the cell's evidence wc: the same ramp on the cell's mean innovation
 //        dc = (sum d) >> 7 (ink), sc = dc^2 < 2^26, vc = (sum p >> 3) + r, whose noise variance
-//        is vc / 8: 0 when 8 sc <= 4 vc, 4096 when 8 sc >= 16 vc, else
-//        (((8 sc - 4 vc) * 256) / (12 vc)) << 4   (vc <= 17 r < 2^18, so < 2^31). A real change
+//        is vc / 8: the same ramp of 8 sc against vc (vc <= 17 r, the same bound). A real change
 //        moves all of a cell's samples; noise averages down over eight.
 //   p' = p + q + ((w * qMotion) >> 12)
 //   k  = (p' * 4096) / (p' + r)          Kalman gain, Q12 (p' * 4096 < 2^31)
@@ -40,13 +43,14 @@
 @group(1) @binding(1) var<storage, read_write> stateM: array<i32>;
 @group(1) @binding(2) var<storage, read_write> stateP: array<i32>;
 
-/** Motion evidence (Q12) of a squared innovation s against the variance v: the ramp from 2 to 4 sigma. */
-fn evidence(s: i32, v: i32) -> i32 {
-  if (s >= 16 * v) {
+/** Motion evidence (Q12) of a squared innovation s against the variance v: the ramp from lo to 4 lo. */
+fn evidence(s: i32, v: i32, start: i32) -> i32 {
+  let lo = (v * start) >> 4u;
+  if (s >= 4 * lo) {
     return 4096;
   }
-  if (s > 4 * v) {
-    return (((s - 4 * v) * 256) / (12 * v)) << 4u;
+  if (s > lo) {
+    return (((s - lo) * 256) / (3 * lo)) << 4u;
   }
   return 0;
 }
@@ -62,6 +66,8 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
   let qMotion = i32(frame.temporalQMotion);
   let cap = i32(frame.temporalCap);
   let sensitivity = i32(frame.temporalSensitivity);
+  // where motion starts, in v / 16 (motionStart in the CPU twin)
+  let start = (((4096 - sensitivity) * 640) + 6144) / 12288;
   let base = i * CELL_STRIDE;
   let first = i * SAMPLES_PER_CELL;
   if (frame.fresh != 0u) {
@@ -83,7 +89,7 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
     sumP += stateP[first + j];
   }
   let dc = sumD >> 7u;
-  let wc = evidence(8 * dc * dc, (sumP >> 3u) + r);
+  let wc = evidence(8 * dc * dc, (sumP >> 3u) + r, start);
   var sum = 0;
   var wmax = 0;
   for (var j = 0u; j < SAMPLES_PER_CELL; j++) {
@@ -92,7 +98,7 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
     let p = stateP[k];
     let d = cellData[base + j] * 16 - m;
     let di = d >> 4u;
-    let w = max(wc, evidence(di * di, p + r));
+    let w = max(wc, evidence(di * di, p + r, start));
     wmax = max(wmax, w);
     let pp = p + q + ((w * qMotion) >> 12u);
     let kg = (pp * 4096) / (pp + r);

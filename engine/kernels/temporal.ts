@@ -12,13 +12,16 @@ import { CELL_MEAN, CELL_STRIDE, CELL_SWITCH } from './cells.js';
  *
  *   d  = z * 16 - m                      innovation (Q4), |d| < 2^17
  *   s  = (d >> 4)^2                      < 2^26
- *   v  = p + r
- *   w  = motion evidence, Q12: 0 when s <= 4v, 4096 when s >= 16v, else
- *        (((s - 4v) * 256) / (12v)) << 4   ((s - 4v) * 256 < 12 v * 256 < 2^31)
+ *   v  = p + r                        <= cap + r = 17 r
+ *   start = (((4096 - sensitivity) * 640) + 6144) / 12288
+ *        where motion starts, in v / 16: 64 (2 sigma) at the default 0.7, 0 at 1, 213 at 0
+ *   lo = (v * start) >> 4             4v at 0.7; 0 at 1: every change is motion, frames pass
+ *                                     through (no smoothing, no switching cost); 13.3v at 0
+ *   w  = motion evidence, Q12: 0 when s <= lo, 4096 when s >= 4 lo, else
+ *        (((s - lo) * 256) / (3 lo)) << 4   ((s - lo) * 256 < 3 lo * 256 <= 17 r * 213 * 48 < 2^31)
  *        raised to the cell's evidence wc: the same ramp on the cell's mean innovation
  *        dc = (sum d) >> 7 (ink), sc = dc^2 < 2^26, vc = (sum p >> 3) + r, whose noise variance
- *        is vc / 8: 0 when 8 sc <= 4 vc, 4096 when 8 sc >= 16 vc, else
- *        (((8 sc - 4 vc) * 256) / (12 vc)) << 4   (vc <= 17 r < 2^18, so < 2^31). A real change
+ *        is vc / 8: the same ramp of 8 sc against vc (vc <= 17 r, the same bound). A real change
  *        moves all of a cell's samples; noise averages down over eight.
  *   p' = p + q + ((w * qMotion) >> 12)
  *   k  = (p' * 4096) / (p' + r)          Kalman gain, Q12 (p' * 4096 < 2^31)
@@ -49,10 +52,16 @@ export function movingSwitchCost(c: TemporalConstants): number {
   return (c.switchScale * c.r) >> 1;
 }
 
-/** Motion evidence (Q12) of a squared innovation s against the variance v: the ramp from 2 to 4 sigma. */
-function evidence(s: number, v: number): number {
-  if (s >= 16 * v) return 4096;
-  if (s > 4 * v) return Math.floor(((s - 4 * v) * 256) / (12 * v)) << 4;
+/** Where motion starts, in v / 16, for motionSensitivity `sensitivity` (Q12): 64 (2 sigma) at 0.7, 0 at 1. */
+export function motionStart(sensitivity: number): number {
+  return Math.floor(((4096 - sensitivity) * 640 + 6144) / 12288);
+}
+
+/** Motion evidence (Q12) of a squared innovation s against the variance v: the ramp from lo to 4 lo. */
+function evidence(s: number, v: number, start: number): number {
+  const lo = (v * start) >> 4;
+  if (s >= 4 * lo) return 4096;
+  if (s > lo) return Math.floor(((s - lo) * 256) / (3 * lo)) << 4;
   return 0;
 }
 
@@ -64,6 +73,7 @@ export function temporal(
   stateM: Int32Array,
   stateP: Int32Array,
 ): void {
+  const start = motionStart(c.sensitivity);
   for (let i = 0; i < cellCount; i++) {
     const base = i * CELL_STRIDE;
     const first = i * SAMPLES_PER_CELL;
@@ -86,7 +96,7 @@ export function temporal(
       sumP += stateP[first + j];
     }
     const dc = sumD >> 7;
-    const wc = evidence(8 * dc * dc, (sumP >> 3) + c.r);
+    const wc = evidence(8 * dc * dc, (sumP >> 3) + c.r, start);
     let sum = 0;
     let wmax = 0;
     for (let j = 0; j < SAMPLES_PER_CELL; j++) {
@@ -95,7 +105,7 @@ export function temporal(
       const p = stateP[k];
       const d = cellData[base + j] * 16 - m;
       const di = d >> 4;
-      const w = Math.max(wc, evidence(di * di, p + c.r));
+      const w = Math.max(wc, evidence(di * di, p + c.r, start));
       if (w > wmax) wmax = w;
       const pp = p + c.q + ((w * c.qMotion) >> 12);
       const kg = Math.floor((pp * 4096) / (pp + c.r));

@@ -173,10 +173,10 @@ describe('temporal filter, CPU and GPU twins', () => {
         // frames a changed cell waits, on average, over the first three after the cut
         lag.push(3 - share[0] - share[1] - share[2]);
       }
-      for (let i = 1; i < lag.length; i++) {
-        expect(atCut[i]).toBeGreaterThan(atCut[i - 1]);
-        expect(lag[i]).toBeLessThan(lag[i - 1]);
-      }
+      for (let i = 1; i < lag.length; i++) expect(atCut[i]).toBeGreaterThan(atCut[i - 1]);
+      // at 1 frames pass through with their noise, so some cells never settle: the lag is
+      // compared where the filter still smooths
+      for (let i = 1; i < lag.length - 1; i++) expect(lag[i]).toBeLessThan(lag[i - 1]);
     });
   });
 });

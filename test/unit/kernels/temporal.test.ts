@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SAMPLES_PER_CELL } from '../../../engine/fixed.js';
 
 import { CELL_MEAN, CELL_STRIDE, CELL_SWITCH } from '../../../engine/kernels/cells.js';
-import { type TemporalConstants, temporal } from '../../../engine/kernels/temporal.js';
+import { motionStart, type TemporalConstants, temporal } from '../../../engine/kernels/temporal.js';
 import { CHARSETS, resolveParams } from '../../../engine/params.js';
 import { planFrame } from '../../../engine/plan.js';
 import { I32_MAX } from '../../support/bounds.js';
@@ -46,6 +46,26 @@ describe('temporal', () => {
     expect(DEFAULT).toEqual({ r: 752, q: 47, qMotion: 6016, cap: 12032, sensitivity: 2867, switchScale: 8 });
     expect(constantsOf(0).sensitivity).toBe(0);
     expect(constantsOf(1).sensitivity).toBe(4096);
+  });
+
+  it('motion starts at 2 sigma (4 v) at the default 0.7, later below it, at once at 1', () => {
+    expect(motionStart(DEFAULT.sensitivity)).toBe(64);
+    expect(motionStart(constantsOf(0).sensitivity)).toBe(213);
+    expect(motionStart(constantsOf(1).sensitivity)).toBe(0);
+    const starts = [0, 0.2, 0.4, 0.6, 0.8, 1].map((s) => motionStart(constantsOf(s).sensitivity));
+    for (let i = 1; i < starts.length; i++) expect(starts[i]).toBeLessThan(starts[i - 1]);
+  });
+
+  it('at motionSensitivity 1 every change is motion: frames pass through unsmoothed, with no switching cost', () => {
+    const f = filter(constantsOf(1));
+    const gauss = random(7);
+    f.frame(flat(500));
+    for (let n = 0; n < 20; n++) {
+      const z = Array.from({ length: 8 }, () => 500 + Math.round((gauss() - 0.5) * 40));
+      const out = f.frame(z);
+      expect(out.z).toEqual(z);
+      expect(out.switchCost).toBe(0);
+    }
   });
 
   it('passes a fresh frame through: m = z * 16, p = cap / 4, no switching cost', () => {
