@@ -1,14 +1,18 @@
 /**
- * The render loop: source + params + cell aspect -> FrameRenderer -> grid, one render at a
- * time. Stills and URLs render when something changes (changes during a render coalesce into
- * one more render); video and camera render on every presented frame (FrameLoopController),
- * dropping frames that arrive while a render is in flight. Releases the renderer and the frame
- * loop when the host disconnects.
+ * The render loop: source + params + cell aspect -> Auto Director -> FrameRenderer -> grid, one
+ * render at a time. Stills and URLs render when something changes (changes during a render
+ * coalesce into one more render); video and camera render on every presented frame
+ * (FrameLoopController), dropping frames that arrive while a render is in flight. The temporal
+ * state is reset on a new source, a seek and a loop. A renderer that reports device loss is
+ * replaced through `onRendererLost`. Releases the renderer, the director and the frame loop
+ * when the host disconnects.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { DirectorEvidence } from '../../engine/grid.js';
 import type { RenderParams } from '../../engine/params.js';
-import { FRAME_SKIPPED } from '../render/cpu-worker-renderer.js';
+import { AutoDirector } from '../render/auto-director.js';
 import {
+  DEVICE_LOST,
   type FrameInput,
   FrameRenderError,
   type FrameRenderer,
@@ -16,22 +20,31 @@ import {
   type RenderOptions,
 } from '../render/frame-renderer.js';
 import { FrameStats } from '../render/frame-stats.js';
+import { FRAME_SKIPPED } from '../render/worker-client.js';
 import { renderRemote } from '../sources/remote-render.js';
 import { isStream, type StudioSource } from '../sources/source.js';
 import { FrameLoopController } from './frame-loop-controller.js';
 
 export interface PipelineEvents {
-  /** Every rendered frame, in order, for the current source. */
+  /** Every rendered frame, in order, for the current source (the record is reused: keep the grid only). */
   onFrame(frame: RenderedFrame, source: StudioSource): void;
   onError(error: Error, source: StudioSource): void;
+  /** The renderer lost its device; the host installs another (setRenderer) and says so. */
+  onRendererLost(error: Error, renderer: FrameRenderer): void;
 }
 
 /** The HUD is refreshed this often while a stream plays. */
 const HUD_INTERVAL_MS = 250;
 
+type MutableEvidence = { director: DirectorEvidence | null };
+
 export class RenderPipeline implements ReactiveController {
   readonly stats = new FrameStats();
+  /** GPU time of the last frame's executor passes, and how it was measured (see RenderedFrame). */
+  gpuMs: number | null = null;
+  gpuTiming: RenderedFrame['gpuTiming'] = null;
   private renderer: FrameRenderer | null = null;
+  private director: AutoDirector | null = null;
   private source: StudioSource | null = null;
   /** What the renderer is given for the current source, and how: made once per source, not per frame. */
   private input: FrameInput | null = null;
@@ -39,6 +52,7 @@ export class RenderPipeline implements ReactiveController {
   private busy = false;
   private dirty = false;
   private hudTimer = 0;
+  private lastMediaTime = -1;
   private readonly loop: FrameLoopController;
 
   constructor(
@@ -56,28 +70,43 @@ export class RenderPipeline implements ReactiveController {
     return this.renderer?.kind ?? null;
   }
 
+  /** How many Auto Director tunes the current stream has had (null: not a stream). */
+  get streamTunes(): number | null {
+    return isStream(this.source) ? (this.director?.tunes ?? 0) : null;
+  }
+
   /** Installs the executor (disposing the previous one) and renders the current source with it. */
   setRenderer(renderer: FrameRenderer): void {
     this.renderer?.dispose();
     this.renderer = renderer;
     this.busy = false;
+    this.gpuMs = null;
+    this.gpuTiming = null;
     this.refresh();
   }
 
   setSource(source: StudioSource | null): void {
+    const previous = this.source;
+    if (previous && 'element' in previous) previous.element.removeEventListener('seeked', this.onSeeked);
     this.source = source;
     this.input = inputOf(source);
     this.options = { cellAspect: this.cellAspect, stream: isStream(source) };
     this.renderer?.reset();
     this.stats.reset();
-    if (source && isStream(source)) this.loop.attach((source as { element: HTMLVideoElement }).element);
-    else this.loop.detach();
+    this.lastMediaTime = -1;
+    if (source && isStream(source)) {
+      this.directorOf().startStream(this.params);
+      const element = (source as { element: HTMLVideoElement }).element;
+      element.addEventListener('seeked', this.onSeeked);
+      this.loop.attach(element);
+    } else this.loop.detach();
     this.syncHudTimer();
     this.refresh();
   }
 
   setParams(params: RenderParams): void {
     this.params = params;
+    if (isStream(this.source)) this.directorOf().setUser(params);
     this.refresh();
   }
 
@@ -105,13 +134,27 @@ export class RenderPipeline implements ReactiveController {
   hostDisconnected(): void {
     this.renderer?.dispose();
     this.renderer = null;
+    this.director?.dispose();
+    this.director = null;
     clearInterval(this.hudTimer);
     this.hudTimer = 0;
   }
 
-  private readonly onVideoFrame = (): void => {
+  private directorOf(): AutoDirector {
+    this.director ??= new AutoDirector();
+    return this.director;
+  }
+
+  private readonly onVideoFrame = (_video: HTMLVideoElement, mediaTime: number): void => {
+    // a loop (or a seek the element did itself) shows an earlier frame: start the filter afresh
+    if (mediaTime < this.lastMediaTime) this.resetTemporal();
+    this.lastMediaTime = mediaTime;
     if (this.busy) this.stats.dropped++;
     else void this.run();
+  };
+
+  private readonly onSeeked = (): void => {
+    this.resetTemporal();
   };
 
   private syncHudTimer(): void {
@@ -137,11 +180,15 @@ export class RenderPipeline implements ReactiveController {
       const frame = await this.renderOnce(source, renderer);
       if (source !== this.source || renderer !== this.renderer) return;
       this.stats.record(frame.grid, frame.ms);
+      this.gpuMs = frame.gpuMs;
+      this.gpuTiming = frame.gpuTiming;
       this.events.onFrame(frame, source);
       if (!isStream(source)) this.host.requestUpdate();
     } catch (err) {
       if (err instanceof FrameRenderError && err.code === FRAME_SKIPPED) this.stats.dropped++;
-      else if (source === this.source && (err as Error).name !== 'AbortError')
+      else if (err instanceof FrameRenderError && err.code === DEVICE_LOST && renderer === this.renderer) {
+        this.events.onRendererLost(err, renderer);
+      } else if (source === this.source && renderer === this.renderer && (err as Error).name !== 'AbortError')
         this.events.onError(err as Error, source);
     } finally {
       if (renderer === this.renderer) this.busy = false;
@@ -154,9 +201,23 @@ export class RenderPipeline implements ReactiveController {
     if (source.kind === 'url') {
       const start = performance.now();
       const grid = await renderRemote(source.url, this.params);
-      return { grid, ms: performance.now() - start, gpuMs: null };
+      return { grid, ms: performance.now() - start, gpuMs: null, gpuTiming: null };
     }
-    return renderer.render(this.input as FrameInput, this.params, this.options);
+    const input = this.input as FrameInput;
+    const director = this.directorOf();
+    if (input.kind === 'still') {
+      // the director's params and evidence, as the server's render of the image reports them
+      const tuned = await director.still(input, this.params, this.cellAspect);
+      const frame = await renderer.render(input, tuned.params, this.options);
+      (frame.grid.evidence as MutableEvidence).director = tuned.evidence;
+      return frame;
+    }
+    const now = performance.now();
+    const params = director.frameParams(now);
+    director.maybeTune(input, this.cellAspect, now);
+    const frame = await renderer.render(input, params, this.options);
+    (frame.grid.evidence as MutableEvidence).director = director.evidence;
+    return frame;
   }
 }
 

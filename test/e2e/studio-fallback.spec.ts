@@ -1,6 +1,7 @@
 /**
  * Without WebGPU the studio renders with the CPU engine in a Worker and draws with Canvas 2D,
- * says so, and its output is the same as the WebGPU path's: both equal the server's render.
+ * says so, and its output is the same as the WebGPU path's (the GPU compute executor, drawn
+ * with WebGPU or Canvas 2D): all equal the server's render.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
@@ -32,9 +33,16 @@ describe('studio: fallback without WebGPU', () => {
     await studio?.app.close();
   });
 
-  /** Every format of the fixture at a few non-default params, as downloaded from the studio. */
-  async function downloads(page: Page): Promise<Record<string, string>> {
-    await page.goto(`${studio.url}/?columns=90&color=true&charset=minimal`);
+  /** The engine pill (the header's status, not a notice). */
+  const pillOf = (page: Page) => page.getByRole('status').filter({ hasText: /^\s*(WebGPU|CPU \(Worker\))/ });
+
+  /**
+   * Every format of the fixture at a few non-default params, as downloaded from the studio,
+   * once the pill names the executor and drawing path expected (`pill`).
+   */
+  async function downloads(page: Page, pill: string, query = ''): Promise<Record<string, string>> {
+    await page.goto(`${studio.url}/?columns=90&color=true&charset=minimal${query}`);
+    await eventually(() => pillOf(page).textContent()).toContain(pill);
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
     await eventually(() => page.getByRole('img', { name: /^ASCII art, 90 by \d+ characters$/ }).count()).toBe(1);
     const out: Record<string, string> = {};
@@ -65,23 +73,16 @@ describe('studio: fallback without WebGPU', () => {
     const status = cpu.page.getByRole('status').filter({ hasText: 'CPU (Worker)' });
     await eventually(() => status.textContent()).toContain('CPU (Worker) — WebGPU unavailable');
     expect(await status.getAttribute('title')).toContain('Drawn with Canvas 2D');
-    const fallback = await downloads(cpu.page);
+    const fallback = await downloads(cpu.page, 'CPU (Worker) — WebGPU unavailable');
 
     const webgpu = await open(gpu);
-    await webgpu.page.goto(studio.url);
-    await eventually(() => webgpu.page.getByRole('status').filter({ hasText: 'CPU (Worker)' }).textContent()).toContain(
-      'drawn with WebGPU',
-    );
-    const withGpu = await downloads(webgpu.page);
+    const withGpu = await downloads(webgpu.page, 'WebGPU · drawn with WebGPU');
+    expect(await pillOf(webgpu.page).getAttribute('title')).toContain('Rendered by the WebGPU compute executor');
 
     expect(fallback).toEqual(withGpu);
 
     // The link can ask for Canvas 2D while WebGPU is there (draw=canvas2d): same output again.
-    await webgpu.page.goto(`${studio.url}/?draw=canvas2d`);
-    await eventually(() => webgpu.page.getByRole('status').filter({ hasText: 'CPU (Worker)' }).textContent()).toContain(
-      'drawn with Canvas 2D',
-    );
-    expect(await downloads(webgpu.page)).toEqual(withGpu);
+    expect(await downloads(webgpu.page, 'WebGPU · drawn with Canvas 2D', '&draw=canvas2d')).toEqual(withGpu);
     expect(fallback.text).toBe(
       (await serverRender(FIXTURE_PNG, { columns: 90, color: true, charset: 'minimal' })).body,
     );
