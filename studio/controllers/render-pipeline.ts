@@ -2,7 +2,8 @@
  * The render loop: source + params + cell aspect -> Auto Director -> FrameRenderer -> grid, one
  * render at a time. Stills and URLs render when something changes (changes during a render
  * coalesce into one more render); video and camera render on every presented frame
- * (FrameLoopController), dropping frames that arrive while a render is in flight. The temporal
+ * (FrameLoopController); of the frames that arrive while a render is in flight only the newest
+ * is rendered, right after it (the others count as dropped). The temporal
  * state is reset on a new source, a seek and a loop. A renderer that reports device loss is
  * replaced through `onRendererLost`. Releases the renderer, the director and the frame loop
  * when the host disconnects.
@@ -53,6 +54,8 @@ export class RenderPipeline implements ReactiveController {
   private dirty = false;
   private hudTimer = 0;
   private lastMediaTime = -1;
+  /** The temporal filter on streams (the link can switch it off: temporal=off). */
+  private temporal = true;
   private readonly loop: FrameLoopController;
 
   constructor(
@@ -90,7 +93,7 @@ export class RenderPipeline implements ReactiveController {
     if (previous && 'element' in previous) previous.element.removeEventListener('seeked', this.onSeeked);
     this.source = source;
     this.input = inputOf(source);
-    this.options = { cellAspect: this.cellAspect, stream: isStream(source) };
+    this.options = { cellAspect: this.cellAspect, stream: this.temporal && isStream(source) };
     this.renderer?.reset();
     this.stats.reset();
     this.lastMediaTime = -1;
@@ -102,6 +105,16 @@ export class RenderPipeline implements ReactiveController {
     } else this.loop.detach();
     this.syncHudTimer();
     this.refresh();
+  }
+
+  /** Runs the temporal filter on streams (default) or not; takes effect with the next source. */
+  setTemporal(on: boolean): void {
+    this.temporal = on;
+  }
+
+  /** Whether the current source's frames run the temporal filter. */
+  get temporalOn(): boolean {
+    return this.options.stream;
   }
 
   setParams(params: RenderParams): void {
@@ -149,8 +162,11 @@ export class RenderPipeline implements ReactiveController {
     // a loop (or a seek the element did itself) shows an earlier frame: start the filter afresh
     if (mediaTime < this.lastMediaTime) this.resetTemporal();
     this.lastMediaTime = mediaTime;
-    if (this.busy) this.stats.dropped++;
-    else void this.run();
+    // A frame that arrives mid-render waits for it; a later one replaces it (the waiting one is
+    // dropped). The newest frame is always rendered, so a paused video shows the frame it was
+    // seeked to even when the seek landed during a render.
+    if (this.busy && this.dirty) this.stats.dropped++;
+    void this.run();
   };
 
   private readonly onSeeked = (): void => {

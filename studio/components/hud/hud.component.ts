@@ -16,6 +16,8 @@ export interface HudFigures {
   readonly rows: number;
   /** Share of cells whose glyph changed since the previous frame, 0..1. */
   readonly changeRate: number | null;
+  /** Whether the stream's frames run the temporal filter (null: not a stream). */
+  readonly temporal: boolean | null;
   readonly dropped: number;
 }
 
@@ -32,7 +34,7 @@ const fixed = (v: number | null, digits: number, unit = '') => (v === null ? '�
  * The performance HUD over the stage: fps, executor time per frame (wall, request to grid), GPU
  * time of the executor's passes (marked `wall` when the device has no timestamp queries and the
  * figure is submit-to-readback wall time), GPU time of the draw pass, grid size, glyph change
- * rate and dropped frames. Pure display; the host refreshes it (4 Hz while a stream plays).
+ * rate, whether the temporal filter runs, and dropped frames. Pure display; the host refreshes it (4 Hz while a stream plays).
  *
  * @csspart list - the figures.
  */
@@ -60,7 +62,8 @@ export class Hud extends LitElement {
       <div><dt>grid</dt><dd>${f.columns}×${f.rows}</dd></div>
       ${
         this.stream
-          ? html`<div><dt>Δ glyphs</dt><dd>${fixed(f.changeRate === null ? null : f.changeRate * 100, 1, '%')}</dd></div>
+          ? html`<div><dt>filter</dt><dd>${f.temporal ? 'temporal' : 'off'}</dd></div>
+              <div><dt>Δ glyphs</dt><dd>${fixed(f.changeRate === null ? null : f.changeRate * 100, 1, '%')}</dd></div>
               <div><dt>dropped</dt><dd>${f.dropped}</dd></div>`
           : nothing
       }

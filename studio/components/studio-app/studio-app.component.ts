@@ -81,6 +81,7 @@ export class StudioApp extends LitElement {
       onError: (err) => this.notify('error', err.message),
       onRendererLost: (err, renderer) => this.onRendererLost(err, renderer),
     });
+    this.pipeline.setTemporal(url.temporal);
     this.sources = new SourceController(this, () => this.renderRoot?.querySelector('video.source') ?? null, {
       onSource: (source) => this.onSource(source),
       onError: (text) => this.notify('error', text),
@@ -174,6 +175,7 @@ export class StudioApp extends LitElement {
                   columns: grid.columns,
                   rows: grid.rows,
                   changeRate: stream ? this.pipeline.stats.changeRate : null,
+                  temporal: stream ? this.pipeline.temporalOn : null,
                   dropped: this.pipeline.stats.dropped,
                 }}></gc-hud>`
               : nothing
