@@ -188,7 +188,11 @@ export class StudioApp extends LitElement {
         </gc-stage>
         ${this.source?.kind === 'video' ? html`<gc-transport .video=${this.source.element}></gc-transport>` : nothing}
         <section class="dock" aria-label="Evidence, export and handoff">
-          <gc-evidence-panel .evidence=${this.evidence} .autoOptimize=${this.params.autoOptimize}></gc-evidence-panel>
+          <gc-evidence-panel
+            .evidence=${this.evidence}
+            .autoOptimize=${this.params.autoOptimize}
+            .tunes=${this.pipeline.streamTunes}
+          ></gc-evidence-panel>
           <gc-export-panel
             .bus=${this.bus}
             .sourceName=${this.source?.name ?? ''}
