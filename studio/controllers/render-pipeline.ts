@@ -73,6 +73,11 @@ export class RenderPipeline implements ReactiveController {
     return this.renderer?.kind ?? null;
   }
 
+  /** How the renderer's last frame reached it (see FrameRenderer.framePath), or null. */
+  get framePath(): string | null {
+    return this.renderer?.framePath ?? null;
+  }
+
   /** How many Auto Director tunes the current stream has had (null: not a stream). */
   get streamTunes(): number | null {
     return isStream(this.source) ? (this.director?.tunes ?? 0) : null;

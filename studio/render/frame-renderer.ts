@@ -50,6 +50,12 @@ export type RendererKind = 'gpu' | 'cpu-worker';
 export interface FrameRenderer {
   readonly kind: RendererKind;
   render(frame: FrameInput, params: RenderParams, options: RenderOptions): Promise<RenderedFrame>;
+  /**
+   * How the last video frame reached the executor, where the renderer knows: `external`
+   * (importExternalTexture, no CPU copy), `copy` (copyExternalImageToTexture), `cpu-copy`
+   * (VideoFrame.copyTo on the CPU: the adapter refuses both), `buffer` (RGBA bytes).
+   */
+  readonly framePath?: string | null;
   /** Forgets temporal state (new source, seek, loop): the next stream frame starts afresh. */
   reset(): void;
   /** Releases the worker or GPU objects; the renderer is unusable afterwards. */

@@ -45,6 +45,10 @@ describe('studio: the engine pill', () => {
     expect(engineStatus('cpu-worker', ready, 'auto', null, 'the WebGPU executor did not start: x').detail).toContain(
       'did not start',
     );
+    expect(engineStatus('gpu', ready, 'auto', null, null, 'external').detail).toContain(
+      'video frames imported with importExternalTexture (no CPU copy)',
+    );
+    expect(engineStatus('gpu', ready, 'auto', null, null, 'cpu-copy').detail).toContain('read on the CPU');
   });
 
   it('says so when WebGPU is missing or the device is lost (reported by the controller or the executor)', () => {

@@ -13,14 +13,22 @@ export interface EngineStatus {
 /**
  * `executorLost`: why the GPU executor was given up, when it reported device loss before the
  * device controller heard of it. `executorNote`: why the GPU executor is not in use although a
- * device is ready (it failed to start), or null.
+ * device is ready (it failed to start), or null. `framePath`: how the GPU executor's last frame
+ * reached it (FrameRenderer.framePath), named in the detail for video frames.
  */
+const FRAME_PATHS: Readonly<Record<string, string>> = {
+  external: '; video frames imported with importExternalTexture (no CPU copy)',
+  copy: '; video frames copied on the GPU (copyExternalImageToTexture: the adapter refuses importExternalTexture)',
+  'cpu-copy': '; video frames read on the CPU (VideoFrame.copyTo: the adapter refuses importExternalTexture)',
+};
+
 export function engineStatus(
   renderer: RendererKind | null,
   gpu: GpuState,
   draw: DrawMode,
   executorLost: string | null = null,
   executorNote: string | null = null,
+  framePath: string | null = null,
 ): EngineStatus {
   const engine = renderer === 'gpu' ? 'WebGPU' : 'CPU (Worker)';
   const lost = gpu.status === 'lost' ? gpu.reason : executorLost;
@@ -29,7 +37,7 @@ export function engineStatus(
   }
   const executor =
     renderer === 'gpu'
-      ? 'Rendered by the WebGPU compute executor'
+      ? `Rendered by the WebGPU compute executor${FRAME_PATHS[framePath ?? ''] ?? ''}`
       : `Rendered by the CPU engine in a Worker${executorNote ? ` (${executorNote})` : ''}`;
   switch (gpu.status) {
     case 'pending':

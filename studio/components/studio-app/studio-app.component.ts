@@ -120,6 +120,7 @@ export class StudioApp extends LitElement {
       this.draw,
       this.executorLost,
       this.executorNote,
+      this.pipeline.framePath,
     );
     const stream = isStream(this.source);
     const grid = this.bus.latest?.grid;
