@@ -47,7 +47,14 @@ export class GpuFrameRenderer implements FrameRenderer {
     gpuTiming: null,
   };
 
-  private constructor(private readonly executor: GpuExecutor) {}
+  /** The device's own words for its loss, once lost. */
+  private lostReason: string | null = null;
+
+  private constructor(private readonly executor: GpuExecutor) {
+    executor.lost.then((info) => {
+      this.lostReason = info.message || `reason: ${info.reason}`;
+    });
+  }
 
   /** Compiles the executor's pipelines on the device (asynchronously). */
   static async create(device: GPUDevice): Promise<GpuFrameRenderer> {
@@ -91,7 +98,7 @@ export class GpuFrameRenderer implements FrameRenderer {
     } catch (err) {
       if (err instanceof GpuExecutorError) {
         if (err.code === 'device_lost' || err.code === 'destroyed')
-          throw new FrameRenderError(DEVICE_LOST, `the WebGPU device was lost (${err.message})`);
+          throw new FrameRenderError(DEVICE_LOST, this.lostReason ?? err.message);
         if (err.code === 'source_too_large')
           throw new FrameRenderError(err.code, `this source is too large for the GPU's buffers (${err.message})`);
         throw new FrameRenderError('gpu_error', `the GPU render failed: ${err.message}`);

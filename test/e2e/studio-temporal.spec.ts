@@ -131,4 +131,33 @@ describe('studio: GPU executor and temporal filter on a live camera', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('falls back to the CPU Worker when the GPU device goes, says so, and the stream goes on', async (ctx) => {
+    if (!browser) return ctx.skip();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await stubServerRoutes(context, { receiverOrigin: null });
+    const page = await context.newPage();
+    const pill = page.getByRole('status').filter({ hasText: /^\s*(WebGPU|CPU \(Worker\))/ });
+    await page.goto(`${studio.url}/?columns=80&draw=canvas2d`);
+    const adapter = await page.evaluate(async () => (await navigator.gpu?.requestAdapter()) != null);
+    if (!adapter) return ctx.skip();
+    await eventually(() => pill.textContent()).toContain('WebGPU · drawn with Canvas 2D');
+    await page.getByRole('button', { name: 'Webcam' }).click();
+    await eventually(() => page.getByRole('img', { name: /^ASCII art, 80 by 30 characters$/ }).count()).toBe(1);
+    const before = await measureChangeRate(page, 2);
+    expect(before.gpuFrames).toBe(3);
+
+    // The device the studio shares between executor and painter (the stage's public `gpu` state)
+    // is destroyed: the executor's next frame fails with device loss.
+    await page.evaluate(() => {
+      const app = document.querySelector('gc-studio') as unknown as { renderRoot: ShadowRoot };
+      const stage = app.renderRoot.querySelector('gc-stage') as unknown as { gpu: { device: GPUDevice } };
+      stage.gpu.device.destroy();
+    });
+    await eventually(() => pill.textContent()).toContain('CPU (Worker) — WebGPU device lost');
+    await eventually(() => page.getByRole('status').filter({ hasText: 'The GPU device was lost' }).count()).toBe(1);
+    const after = await measureChangeRate(page, 4);
+    expect(after).toMatchObject({ pairs: 4, gpuFrames: 0, columns: 80 });
+    await context.close();
+  });
 });

@@ -59,6 +59,8 @@ export class StudioApp extends LitElement {
   private evidence: RenderEvidence | null = null;
   /** Why the GPU executor was given up (device loss it reported), or why it did not start. */
   private executorLost: string | null = null;
+  /** What the stage is told once the executor reported device loss (made once, so the painter is not re-made). */
+  private lostState: GpuState | null = null;
   private executorNote: string | null = null;
   /** The device the GPU executor is being made for (a late one for an old device is dropped). */
   private executorDevice: GPUDevice | null = null;
@@ -159,7 +161,7 @@ export class StudioApp extends LitElement {
           )}
         </div>
         <gc-stage
-          .gpu=${this.gpu.state}
+          .gpu=${this.lostState ?? this.gpu.state}
           draw=${this.draw}
           ?monitor=${stream}
           @gc-files=${(e: CustomEvent<FilesDetail>) => this.sources.openFiles(e.detail.files)}
@@ -283,6 +285,7 @@ export class StudioApp extends LitElement {
   private fallBack(reason: string): void {
     if (this.executorLost !== null) return;
     this.executorLost = reason;
+    this.lostState = { status: 'lost', reason };
     if (this.pipeline.rendererKind === 'gpu') this.pipeline.setRenderer(new CpuWorkerRenderer());
     this.notify(
       'warning',
