@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { resolveParams } from '../../engine/params.js';
 import { engineStatus } from '../../studio/components/studio-app/engine-status.js';
-import { EASE_STEPS, easeParams, keepAdjustments } from '../../studio/state/ease-params.js';
+import type { DirectorEvidence } from '../../engine/grid.js';
+import { EASE_STEP_MS, EASE_STEPS, easeParams, keepAdjustments } from '../../studio/state/ease-params.js';
+import { RETUNE_MS, TuneSchedule } from '../../studio/state/tune-schedule.js';
 
 const ready = { status: 'ready', device: {} as GPUDevice, adapter: 'google swiftshader' } as const;
 
@@ -62,5 +64,89 @@ describe('studio: the engine pill', () => {
     );
     const lostFirst = engineStatus('cpu-worker', ready, 'auto', 'the WebGPU device was lost (reset)');
     expect(lostFirst).toMatchObject({ label: 'CPU (Worker) — WebGPU device lost', fallback: true });
+  });
+});
+
+describe('studio: when a stream is tuned, and with which params each frame renders', () => {
+  const user = resolveParams({ contrast: 1, gamma: 1 }, 'json');
+  const tunedParams = resolveParams({ contrast: 1.6, gamma: 1.3 }, 'json');
+  const evidence = {
+    status: 'target_met',
+    changes: [
+      { param: 'contrast', from: 1, to: 1.6 },
+      { param: 'gamma', from: 1, to: 1.3 },
+    ],
+  } as unknown as DirectorEvidence;
+
+  it('tunes the first frame at once, then every RETUNE_MS, never two at a time', () => {
+    const s = new TuneSchedule(user);
+    s.start(user);
+    const job = s.begin(1000);
+    expect(job?.params).toBe(user);
+    expect(s.begin(1001)).toBeNull(); // one at a time
+    s.finish(job?.token as number, { params: tunedParams, evidence });
+    expect(s.begin(1000 + RETUNE_MS - 1)).toBeNull();
+    expect(s.begin(1000 + RETUNE_MS)).not.toBeNull();
+    expect(s.tunes).toBe(1);
+    expect(s.evidence).toBe(evidence);
+  });
+
+  it('eases to the result in EASE_STEPS steps at most EASE_STEP_MS apart, one object per step', () => {
+    const s = new TuneSchedule(user);
+    s.start(user);
+    expect(s.frameParams(0)).toBe(user); // nothing tuned yet
+    const job = s.begin(0);
+    s.finish(job?.token as number, { params: tunedParams, evidence });
+    const seen: number[] = [];
+    let t = 10;
+    let last = s.frameParams(t);
+    seen.push(last.contrast);
+    expect(s.frameParams(t + 1)).toBe(last); // same object within a step
+    for (let i = 1; i < EASE_STEPS; i++) {
+      t += EASE_STEP_MS;
+      last = s.frameParams(t);
+      seen.push(last.contrast);
+    }
+    expect(seen).toEqual([1.1, 1.2, 1.3, 1.4, 1.5, 1.6]);
+    expect(last).toBe(tunedParams);
+    expect(s.frameParams(t + 10 * EASE_STEP_MS)).toBe(tunedParams);
+  });
+
+  it('drops a result that answers for params changed meanwhile, and tunes again at once', () => {
+    const s = new TuneSchedule(user);
+    s.start(user);
+    const job = s.begin(0);
+    const changed = resolveParams({ contrast: 1, gamma: 1, columns: 90 }, 'json');
+    s.setUser(changed);
+    s.finish(job?.token as number, { params: tunedParams, evidence });
+    expect(s.tunes).toBe(0);
+    expect(s.frameParams(50)).toBe(changed);
+    expect(s.begin(60)?.params).toBe(changed);
+  });
+
+  it('keeps the adjustments on screen after a change until the re-tune answers', () => {
+    const s = new TuneSchedule(user);
+    s.start(user);
+    s.finish((s.begin(0) as { token: number }).token, { params: tunedParams, evidence });
+    for (let t = 0; t <= EASE_STEPS * EASE_STEP_MS; t += EASE_STEP_MS) s.frameParams(t);
+    s.setUser({ ...user, columns: 90 });
+    expect(s.frameParams(10_000)).toMatchObject({ columns: 90, contrast: 1.6, gamma: 1.3 });
+    expect(s.begin(10_000)).not.toBeNull();
+  });
+
+  it('with autoOptimize = 0 never tunes and renders the user params; a failed tune retries or stops', () => {
+    const off = resolveParams({ autoOptimize: 0 }, 'json');
+    const s = new TuneSchedule(off);
+    s.start(off);
+    expect(s.begin(0)).toBeNull();
+    expect(s.frameParams(0)).toBe(off);
+    s.setUser(user);
+    s.begin(0);
+    s.fail(true); // no frame yet: next frame
+    expect(s.begin(1)).not.toBeNull();
+    s.fail(false); // the worker failed: no more tuning on this stream
+    expect(s.begin(10 * RETUNE_MS)).toBeNull();
+    s.start(user);
+    expect(s.begin(0)).not.toBeNull();
   });
 });
