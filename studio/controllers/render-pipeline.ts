@@ -12,6 +12,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { DirectorEvidence } from '../../engine/grid.js';
 import type { RenderParams } from '../../engine/params.js';
 import { AutoDirector } from '../render/auto-director.js';
+import { CpuWorkerRenderer } from '../render/cpu-worker-renderer.js';
 import {
   DEVICE_LOST,
   type FrameInput,
@@ -19,6 +20,7 @@ import {
   type FrameRenderer,
   type RenderedFrame,
   type RenderOptions,
+  SOURCE_TOO_LARGE,
 } from '../render/frame-renderer.js';
 import { FrameStats } from '../render/frame-stats.js';
 import { FRAME_SKIPPED } from '../render/worker-client.js';
@@ -32,6 +34,8 @@ export interface PipelineEvents {
   onError(error: Error, source: StudioSource): void;
   /** The renderer lost its device; the host installs another (setRenderer) and says so. */
   onRendererLost(error: Error, renderer: FrameRenderer): void;
+  /** Something the user should know that is not an error (once per source). */
+  onWarning(text: string, source: StudioSource): void;
 }
 
 /** The HUD is refreshed this often while a stream plays. */
@@ -45,6 +49,10 @@ export class RenderPipeline implements ReactiveController {
   gpuMs: number | null = null;
   gpuTiming: RenderedFrame['gpuTiming'] = null;
   private renderer: FrameRenderer | null = null;
+  /** The CPU Worker for frames too large for the GPU executor's buffers (made when first needed). */
+  private large: CpuWorkerRenderer | null = null;
+  /** Whether the current source's frames go to `large` (decided by its first frame). */
+  private tooLarge = false;
   private director: AutoDirector | null = null;
   private source: StudioSource | null = null;
   /** What the renderer is given for the current source, and how: made once per source, not per frame. */
@@ -86,6 +94,7 @@ export class RenderPipeline implements ReactiveController {
   /** Installs the executor (disposing the previous one) and renders the current source with it. */
   setRenderer(renderer: FrameRenderer): void {
     this.renderer?.dispose();
+    this.tooLarge = false;
     this.renderer = renderer;
     this.busy = false;
     this.gpuMs = null;
@@ -100,6 +109,8 @@ export class RenderPipeline implements ReactiveController {
     this.input = inputOf(source);
     this.options = { cellAspect: this.cellAspect, stream: this.temporal && isStream(source) };
     this.renderer?.reset();
+    this.large?.reset();
+    this.tooLarge = false;
     this.stats.reset();
     this.lastMediaTime = -1;
     if (source && isStream(source)) {
@@ -138,6 +149,7 @@ export class RenderPipeline implements ReactiveController {
   /** Forgets temporal state (a seek or a loop in a video). */
   resetTemporal(): void {
     this.renderer?.reset();
+    this.large?.reset();
   }
 
   /** Renders the current state of the source now (or right after the render in flight). */
@@ -152,6 +164,8 @@ export class RenderPipeline implements ReactiveController {
   hostDisconnected(): void {
     this.renderer?.dispose();
     this.renderer = null;
+    this.large?.dispose();
+    this.large = null;
     this.director?.dispose();
     this.director = null;
     clearInterval(this.hudTimer);
@@ -229,16 +243,39 @@ export class RenderPipeline implements ReactiveController {
     if (input.kind === 'still') {
       // the director's params and evidence, as the server's render of the image reports them
       const tuned = await director.still(input, this.params, this.cellAspect);
-      const frame = await renderer.render(input, tuned.params, this.options);
+      const frame = await this.renderWith(renderer, source, input, tuned.params);
       (frame.grid.evidence as MutableEvidence).director = tuned.evidence;
       return frame;
     }
     const now = performance.now();
     const params = director.frameParams(now);
     director.maybeTune(input, this.cellAspect, now);
-    const frame = await renderer.render(input, params, this.options);
+    const frame = await this.renderWith(renderer, source, input, params);
     (frame.grid.evidence as MutableEvidence).director = director.evidence;
     return frame;
+  }
+
+  /** Renders on the renderer, or on the CPU Worker when the source is too large for the GPU's buffers. */
+  private async renderWith(
+    renderer: FrameRenderer,
+    source: StudioSource,
+    input: FrameInput,
+    params: RenderParams,
+  ): Promise<RenderedFrame> {
+    if (!this.tooLarge) {
+      try {
+        return await renderer.render(input, params, this.options);
+      } catch (err) {
+        if (!(err instanceof FrameRenderError && err.code === SOURCE_TOO_LARGE)) throw err;
+        this.tooLarge = true;
+        this.events.onWarning(
+          `${source.name} is too large for this GPU's buffers (${err.message}); it is rendered on the CPU in a Worker.`,
+          source,
+        );
+      }
+    }
+    this.large ??= new CpuWorkerRenderer();
+    return this.large.render(input, params, this.options);
   }
 }
 

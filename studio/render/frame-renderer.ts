@@ -65,6 +65,9 @@ export interface FrameRenderer {
 /** Code of a render that failed because the GPU device is gone: the pipeline falls back to the CPU. */
 export const DEVICE_LOST = 'device_lost';
 
+/** Code of a frame too large for the GPU's buffers: the pipeline renders that frame on the CPU instead. */
+export const SOURCE_TOO_LARGE = 'source_too_large';
+
 /** A render that failed for a reason the user can act on (grid too large, empty image). */
 export class FrameRenderError extends Error {
   readonly code: string;

@@ -12,7 +12,8 @@
  *   same, so a stream with steady params plans once and the executor rewrites no tables.
  * - `reset()` takes effect before the next frame, never in the middle of one in flight.
  * - Device loss (or a destroyed executor) rejects with FrameRenderError('device_lost'): the
- *   pipeline then falls back to the CPU Worker.
+ *   pipeline then falls back to the CPU Worker. A source beyond the device's storage-buffer
+ *   binding size rejects with 'source_too_large': the pipeline renders that frame on the CPU.
  */
 import { createBrowserGpuExecutor } from '../../engine/browser/gpu.js';
 import { GpuExecutorError } from '../../engine/gpu/errors.js';
@@ -26,6 +27,7 @@ import {
   type FrameRenderer,
   type RenderedFrame,
   type RenderOptions,
+  SOURCE_TOO_LARGE,
 } from './frame-renderer.js';
 import { FRAME_SKIPPED } from './worker-client.js';
 
@@ -99,8 +101,7 @@ export class GpuFrameRenderer implements FrameRenderer {
       if (err instanceof GpuExecutorError) {
         if (err.code === 'device_lost' || err.code === 'destroyed')
           throw new FrameRenderError(DEVICE_LOST, this.lostReason ?? err.message);
-        if (err.code === 'source_too_large')
-          throw new FrameRenderError(err.code, `this source is too large for the GPU's buffers (${err.message})`);
+        if (err.code === 'source_too_large') throw new FrameRenderError(SOURCE_TOO_LARGE, err.message);
         throw new FrameRenderError('gpu_error', `the GPU render failed: ${err.message}`);
       }
       throw err;

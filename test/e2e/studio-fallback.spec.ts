@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMAT_INFO } from '../../engine/encode/formats.js';
 import { FORMATS } from '../../engine/params.js';
 import { launchChromium } from '../support/browser.js';
-import { videoWebm } from '../support/media.js';
+import { largePng, videoWebm } from '../support/media.js';
 import {
   collectErrors,
   downloadText,
@@ -165,5 +165,27 @@ describe('studio: fallback without WebGPU', () => {
     for (const [i, f] of webgpu.frames.entries()) expect(f.glyphs, `frame ${i}`).toBe(cpu.frames[i].glyphs);
     expect(cpu.errors).toEqual([]);
     expect(webgpu.errors).toEqual([]);
+  });
+
+  it('renders an image too large for the GPU buffers on the CPU Worker, says so, and equals the server render', async (ctx) => {
+    const large = largePng();
+    const gpu = await launchChromium();
+    if (!gpu || !large) return ctx.skip();
+    browsers.push(gpu);
+    const { page, errors } = await open(gpu);
+    await page.goto(`${studio.url}/?columns=100&draw=canvas2d`);
+    await eventually(() => pillOf(page).textContent()).toContain('WebGPU · drawn with Canvas 2D');
+    await page.getByLabel('Open an image or video file').setInputFiles(large);
+    const warning = page.getByRole('status').filter({ hasText: 'is too large for this GPU' });
+    await eventually(() => warning.count(), 120_000).toBe(1);
+    expect(await warning.textContent()).toContain('it is rendered on the CPU in a Worker');
+    await eventually(() => page.getByRole('img', { name: /^ASCII art, 100 by \d+ characters$/ }).count(), 120_000).toBe(
+      1,
+    );
+    const { text } = await downloadText(page, () =>
+      page.getByRole('button', { name: `Download ${FORMAT_INFO.text.label}` }).click(),
+    );
+    expect(text).toBe((await serverRender(large, { columns: 100 })).body);
+    expect(errors).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { DirectorEvidence } from '../../engine/grid.js';
 import { resolveParams } from '../../engine/params.js';
 import { engineStatus } from '../../studio/components/studio-app/engine-status.js';
-import type { DirectorEvidence } from '../../engine/grid.js';
 import { EASE_STEP_MS, EASE_STEPS, easeParams, keepAdjustments } from '../../studio/state/ease-params.js';
 import { RETUNE_MS, TuneSchedule } from '../../studio/state/tune-schedule.js';
 

@@ -82,6 +82,7 @@ export class StudioApp extends LitElement {
       onFrame: (frame, source) => this.onFrame(frame, source),
       onError: (err) => this.notify('error', err.message),
       onRendererLost: (err, renderer) => this.onRendererLost(err, renderer),
+      onWarning: (text) => this.notify('warning', text),
     });
     this.pipeline.setTemporal(url.temporal);
     this.sources = new SourceController(this, () => this.renderRoot?.querySelector('video.source') ?? null, {
