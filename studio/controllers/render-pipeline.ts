@@ -40,6 +40,8 @@ export interface PipelineEvents {
 
 /** The HUD is refreshed this often while a stream plays. */
 const HUD_INTERVAL_MS = 250;
+/** Animation frames a paused video's unreadable frame is tried again on. */
+const MAX_RETRIES = 30;
 
 type MutableEvidence = { director: DirectorEvidence | null };
 
@@ -48,6 +50,8 @@ export class RenderPipeline implements ReactiveController {
   /** GPU time of the last frame's executor passes, and how it was measured (see RenderedFrame). */
   gpuMs: number | null = null;
   gpuTiming: RenderedFrame['gpuTiming'] = null;
+  /** The media time of the stream frame last handed to onFrame (null: a still, or not known yet). */
+  mediaTime: number | null = null;
   private renderer: FrameRenderer | null = null;
   /** The CPU Worker for frames too large for the GPU executor's buffers (made when first needed). */
   private large: CpuWorkerRenderer | null = null;
@@ -62,6 +66,11 @@ export class RenderPipeline implements ReactiveController {
   private dirty = false;
   private hudTimer = 0;
   private lastMediaTime = -1;
+  /** A seek started: the next presented frame resets the temporal filter. */
+  private seekPending = false;
+  /** A paused video's frame that could not be read yet is tried again on the next animation frames. */
+  private retryHandle = 0;
+  private retries = 0;
   /** The temporal filter on streams (the link can switch it off: temporal=off). */
   private temporal = true;
   private readonly loop: FrameLoopController;
@@ -104,7 +113,7 @@ export class RenderPipeline implements ReactiveController {
 
   setSource(source: StudioSource | null): void {
     const previous = this.source;
-    if (previous && 'element' in previous) previous.element.removeEventListener('seeked', this.onSeeked);
+    if (previous && 'element' in previous) previous.element.removeEventListener('seeking', this.onSeeking);
     this.source = source;
     this.input = inputOf(source);
     this.options = { cellAspect: this.cellAspect, stream: this.temporal && isStream(source) };
@@ -113,10 +122,12 @@ export class RenderPipeline implements ReactiveController {
     this.tooLarge = false;
     this.stats.reset();
     this.lastMediaTime = -1;
+    this.seekPending = false;
+    this.cancelRetry();
     if (source && isStream(source)) {
       this.directorOf().startStream(this.params);
       const element = (source as { element: HTMLVideoElement }).element;
-      element.addEventListener('seeked', this.onSeeked);
+      element.addEventListener('seeking', this.onSeeking);
       this.loop.attach(element);
     } else this.loop.detach();
     this.syncHudTimer();
@@ -170,6 +181,7 @@ export class RenderPipeline implements ReactiveController {
     this.director = null;
     clearInterval(this.hudTimer);
     this.hudTimer = 0;
+    this.cancelRetry();
   }
 
   private directorOf(): AutoDirector {
@@ -178,8 +190,10 @@ export class RenderPipeline implements ReactiveController {
   }
 
   private readonly onVideoFrame = (_video: HTMLVideoElement, mediaTime: number): void => {
-    // a loop (or a seek the element did itself) shows an earlier frame: start the filter afresh
-    if (mediaTime < this.lastMediaTime) this.resetTemporal();
+    // The first frame presented after a seek started, or an earlier frame than the last (a loop),
+    // starts the filter afresh: one reset, at that frame, whatever the renders' timing.
+    if (this.seekPending || mediaTime < this.lastMediaTime) this.resetTemporal();
+    this.seekPending = false;
     this.lastMediaTime = mediaTime;
     // A frame that arrives mid-render waits for it; a later one replaces it (the waiting one is
     // dropped). The newest frame is always rendered, so a paused video shows the frame it was
@@ -188,8 +202,28 @@ export class RenderPipeline implements ReactiveController {
     void this.run();
   };
 
-  private readonly onSeeked = (): void => {
-    this.resetTemporal();
+  /**
+   * No more frames come while a video is paused, so a frame that could not be read (right after
+   * a seek the element may not have its pixels yet) is tried again on the next animation frame,
+   * up to MAX_RETRIES times.
+   */
+  private retrySoon(): void {
+    if (this.retryHandle || this.retries >= MAX_RETRIES) return;
+    this.retries++;
+    this.retryHandle = requestAnimationFrame(() => {
+      this.retryHandle = 0;
+      this.refresh();
+    });
+  }
+
+  private cancelRetry(): void {
+    if (this.retryHandle) cancelAnimationFrame(this.retryHandle);
+    this.retryHandle = 0;
+    this.retries = 0;
+  }
+
+  private readonly onSeeking = (): void => {
+    this.seekPending = true;
   };
 
   private syncHudTimer(): void {
@@ -211,17 +245,23 @@ export class RenderPipeline implements ReactiveController {
     }
     this.busy = true;
     this.dirty = false;
+    // the newest presented frame, which the renderer reads now
+    const mediaTime = isStream(source) && this.lastMediaTime >= 0 ? this.lastMediaTime : null;
     try {
       const frame = await this.renderOnce(source, renderer);
       if (source !== this.source || renderer !== this.renderer) return;
       this.stats.record(frame.grid, frame.ms);
       this.gpuMs = frame.gpuMs;
       this.gpuTiming = frame.gpuTiming;
+      this.mediaTime = mediaTime;
+      this.retries = 0;
       this.events.onFrame(frame, source);
       if (!isStream(source)) this.host.requestUpdate();
     } catch (err) {
-      if (err instanceof FrameRenderError && err.code === FRAME_SKIPPED) this.stats.dropped++;
-      else if (err instanceof FrameRenderError && err.code === DEVICE_LOST && renderer === this.renderer) {
+      if (err instanceof FrameRenderError && err.code === FRAME_SKIPPED) {
+        this.stats.dropped++;
+        if (source === this.source && 'element' in source && source.element.paused) this.retrySoon();
+      } else if (err instanceof FrameRenderError && err.code === DEVICE_LOST && renderer === this.renderer) {
         this.events.onRendererLost(err, renderer);
       } else if (source === this.source && renderer === this.renderer && (err as Error).name !== 'AbortError')
         this.events.onError(err as Error, source);

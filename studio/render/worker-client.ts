@@ -22,7 +22,15 @@ export class WorkerClient {
   private readonly grabber = new FrameGrabber();
   private stillKey = -1;
   private nextId = 1;
+  /** The request in flight (one record, refilled per request), or null. */
   private pending: { id: number; resolve: (r: WorkerReply) => void; reject: (e: Error) => void } | null = null;
+  /** The transfer list, refilled per request. */
+  private readonly transfer: Transferable[] = [];
+  private readonly slot: { id: number; resolve: (r: WorkerReply) => void; reject: (e: Error) => void } = {
+    id: 0,
+    resolve: () => {},
+    reject: () => {},
+  };
   private settled: Promise<unknown> = Promise.resolve();
 
   constructor(name: string) {
@@ -80,8 +88,15 @@ export class WorkerClient {
     request.stillKey = stillKey;
     request.frame = pixels;
     return new Promise<WorkerReply>((resolve, reject) => {
-      this.pending = { id, resolve, reject };
-      this.post(request, pixels ? [pixels.pixels] : []);
+      const slot = this.slot;
+      slot.id = id;
+      slot.resolve = resolve;
+      slot.reject = reject;
+      this.pending = slot;
+      const transfer = this.transfer;
+      transfer.length = 0;
+      if (pixels) transfer.push(pixels.pixels);
+      this.post(request, transfer);
       request.frame = undefined;
     });
   }

@@ -245,7 +245,7 @@ export class StudioApp extends LitElement {
     const { grid } = frame;
     this.stage?.paint(grid, this.paintStyle);
     this.evidence = grid.evidence;
-    this.bus.publish(grid, this.params, isStream(source));
+    this.bus.publish(grid, this.params, isStream(source), this.pipeline.mediaTime);
   }
 
   private onGpu(state: GpuState): void {
