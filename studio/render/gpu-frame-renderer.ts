@@ -89,7 +89,7 @@ export class GpuFrameRenderer implements FrameRenderer {
       const video = frame.element;
       if (video.readyState < 2 || video.videoWidth === 0)
         throw new FrameRenderError(FRAME_SKIPPED, 'no video frame yet');
-      const videoFrame = new VideoFrame(video);
+      const videoFrame = frameOf(video);
       try {
         const plan = this.planFor(params, videoFrame.displayWidth, videoFrame.displayHeight, options.cellAspect);
         const grid = await this.executor.render(plan, videoFrame, options.stream ? STREAM : NOT_STREAM);
@@ -141,5 +141,14 @@ export class GpuFrameRenderer implements FrameRenderer {
     this.planParams = params;
     this.planAspect = aspect;
     return this.plan;
+  }
+}
+
+/** The frame the element shows, or FRAME_SKIPPED when it has none to give (mid-seek, no data yet). */
+function frameOf(video: HTMLVideoElement): VideoFrame {
+  try {
+    return new VideoFrame(video);
+  } catch (err) {
+    throw new FrameRenderError(FRAME_SKIPPED, `no video frame to read (${(err as Error).message})`);
   }
 }
