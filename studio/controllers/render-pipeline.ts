@@ -1,37 +1,63 @@
 /**
- * The render loop: source + params + cell aspect -> FrameRenderer -> grid, one render at a
- * time. Stills and URLs render when something changes (changes during a render coalesce into
- * one more render); video and camera render on every presented frame (FrameLoopController),
- * dropping frames that arrive while a render is in flight. Releases the renderer and the frame
- * loop when the host disconnects.
+ * The render loop: source + params + cell aspect -> Auto Director -> FrameRenderer -> grid, one
+ * render at a time. Stills and URLs render when something changes (changes during a render
+ * coalesce into one more render); video and camera render on every presented frame
+ * (FrameLoopController); of the frames that arrive while a render is in flight only the newest
+ * is rendered, right after it (the others count as dropped). The temporal
+ * state is reset on a new source, a seek and a loop. A renderer that reports device loss is
+ * replaced through `onRendererLost`. Releases the renderer, the director and the frame loop
+ * when the host disconnects.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { DirectorEvidence } from '../../engine/grid.js';
 import type { RenderParams } from '../../engine/params.js';
-import { FRAME_SKIPPED } from '../render/cpu-worker-renderer.js';
+import { AutoDirector } from '../render/auto-director.js';
+import { CpuWorkerRenderer } from '../render/cpu-worker-renderer.js';
 import {
+  DEVICE_LOST,
   type FrameInput,
   FrameRenderError,
   type FrameRenderer,
   type RenderedFrame,
   type RenderOptions,
+  SOURCE_TOO_LARGE,
 } from '../render/frame-renderer.js';
 import { FrameStats } from '../render/frame-stats.js';
+import { FRAME_SKIPPED } from '../render/worker-client.js';
 import { renderRemote } from '../sources/remote-render.js';
 import { isStream, type StudioSource } from '../sources/source.js';
 import { FrameLoopController } from './frame-loop-controller.js';
 
 export interface PipelineEvents {
-  /** Every rendered frame, in order, for the current source. */
+  /** Every rendered frame, in order, for the current source (the record is reused: keep the grid only). */
   onFrame(frame: RenderedFrame, source: StudioSource): void;
   onError(error: Error, source: StudioSource): void;
+  /** The renderer lost its device; the host installs another (setRenderer) and says so. */
+  onRendererLost(error: Error, renderer: FrameRenderer): void;
+  /** Something the user should know that is not an error (once per source). */
+  onWarning(text: string, source: StudioSource): void;
 }
 
 /** The HUD is refreshed this often while a stream plays. */
 const HUD_INTERVAL_MS = 250;
+/** Animation frames a paused video's unreadable frame is tried again on. */
+const MAX_RETRIES = 30;
+
+type MutableEvidence = { director: DirectorEvidence | null };
 
 export class RenderPipeline implements ReactiveController {
   readonly stats = new FrameStats();
+  /** GPU time of the last frame's executor passes, and how it was measured (see RenderedFrame). */
+  gpuMs: number | null = null;
+  gpuTiming: RenderedFrame['gpuTiming'] = null;
+  /** The media time of the stream frame last handed to onFrame (null: a still, or not known yet). */
+  mediaTime: number | null = null;
   private renderer: FrameRenderer | null = null;
+  /** The CPU Worker for frames too large for the GPU executor's buffers (made when first needed). */
+  private large: CpuWorkerRenderer | null = null;
+  /** Whether the current source's frames go to `large` (decided by its first frame). */
+  private tooLarge = false;
+  private director: AutoDirector | null = null;
   private source: StudioSource | null = null;
   /** What the renderer is given for the current source, and how: made once per source, not per frame. */
   private input: FrameInput | null = null;
@@ -39,6 +65,14 @@ export class RenderPipeline implements ReactiveController {
   private busy = false;
   private dirty = false;
   private hudTimer = 0;
+  private lastMediaTime = -1;
+  /** A seek started: the next presented frame resets the temporal filter. */
+  private seekPending = false;
+  /** A paused video's frame that could not be read yet is tried again on the next animation frames. */
+  private retryHandle = 0;
+  private retries = 0;
+  /** The temporal filter on streams (the link can switch it off: temporal=off). */
+  private temporal = true;
   private readonly loop: FrameLoopController;
 
   constructor(
@@ -56,28 +90,63 @@ export class RenderPipeline implements ReactiveController {
     return this.renderer?.kind ?? null;
   }
 
+  /** How the renderer's last frame reached it (see FrameRenderer.framePath), or null. */
+  get framePath(): string | null {
+    return this.renderer?.framePath ?? null;
+  }
+
+  /** How many Auto Director tunes the current stream has had (null: not a stream). */
+  get streamTunes(): number | null {
+    return isStream(this.source) ? (this.director?.tunes ?? 0) : null;
+  }
+
   /** Installs the executor (disposing the previous one) and renders the current source with it. */
   setRenderer(renderer: FrameRenderer): void {
     this.renderer?.dispose();
+    this.tooLarge = false;
     this.renderer = renderer;
     this.busy = false;
+    this.gpuMs = null;
+    this.gpuTiming = null;
     this.refresh();
   }
 
   setSource(source: StudioSource | null): void {
+    const previous = this.source;
+    if (previous && 'element' in previous) previous.element.removeEventListener('seeking', this.onSeeking);
     this.source = source;
     this.input = inputOf(source);
-    this.options = { cellAspect: this.cellAspect, stream: isStream(source) };
+    this.options = { cellAspect: this.cellAspect, stream: this.temporal && isStream(source) };
     this.renderer?.reset();
+    this.large?.reset();
+    this.tooLarge = false;
     this.stats.reset();
-    if (source && isStream(source)) this.loop.attach((source as { element: HTMLVideoElement }).element);
-    else this.loop.detach();
+    this.lastMediaTime = -1;
+    this.seekPending = false;
+    this.cancelRetry();
+    if (source && isStream(source)) {
+      this.directorOf().startStream(this.params);
+      const element = (source as { element: HTMLVideoElement }).element;
+      element.addEventListener('seeking', this.onSeeking);
+      this.loop.attach(element);
+    } else this.loop.detach();
     this.syncHudTimer();
     this.refresh();
   }
 
+  /** Runs the temporal filter on streams (default) or not; takes effect with the next source. */
+  setTemporal(on: boolean): void {
+    this.temporal = on;
+  }
+
+  /** Whether the current source's frames run the temporal filter. */
+  get temporalOn(): boolean {
+    return this.options.stream;
+  }
+
   setParams(params: RenderParams): void {
     this.params = params;
+    if (isStream(this.source)) this.directorOf().setUser(params);
     this.refresh();
   }
 
@@ -91,6 +160,7 @@ export class RenderPipeline implements ReactiveController {
   /** Forgets temporal state (a seek or a loop in a video). */
   resetTemporal(): void {
     this.renderer?.reset();
+    this.large?.reset();
   }
 
   /** Renders the current state of the source now (or right after the render in flight). */
@@ -105,13 +175,55 @@ export class RenderPipeline implements ReactiveController {
   hostDisconnected(): void {
     this.renderer?.dispose();
     this.renderer = null;
+    this.large?.dispose();
+    this.large = null;
+    this.director?.dispose();
+    this.director = null;
     clearInterval(this.hudTimer);
     this.hudTimer = 0;
+    this.cancelRetry();
   }
 
-  private readonly onVideoFrame = (): void => {
-    if (this.busy) this.stats.dropped++;
-    else void this.run();
+  private directorOf(): AutoDirector {
+    this.director ??= new AutoDirector();
+    return this.director;
+  }
+
+  private readonly onVideoFrame = (_video: HTMLVideoElement, mediaTime: number): void => {
+    // The first frame presented after a seek started, or an earlier frame than the last (a loop),
+    // starts the filter afresh: one reset, at that frame, whatever the renders' timing.
+    if (this.seekPending || mediaTime < this.lastMediaTime) this.resetTemporal();
+    this.seekPending = false;
+    this.lastMediaTime = mediaTime;
+    // A frame that arrives mid-render waits for it; a later one replaces it (the waiting one is
+    // dropped). The newest frame is always rendered, so a paused video shows the frame it was
+    // seeked to even when the seek landed during a render.
+    if (this.busy && this.dirty) this.stats.dropped++;
+    void this.run();
+  };
+
+  /**
+   * No more frames come while a video is paused, so a frame that could not be read (right after
+   * a seek the element may not have its pixels yet) is tried again on the next animation frame,
+   * up to MAX_RETRIES times.
+   */
+  private retrySoon(): void {
+    if (this.retryHandle || this.retries >= MAX_RETRIES) return;
+    this.retries++;
+    this.retryHandle = requestAnimationFrame(() => {
+      this.retryHandle = 0;
+      this.refresh();
+    });
+  }
+
+  private cancelRetry(): void {
+    if (this.retryHandle) cancelAnimationFrame(this.retryHandle);
+    this.retryHandle = 0;
+    this.retries = 0;
+  }
+
+  private readonly onSeeking = (): void => {
+    this.seekPending = true;
   };
 
   private syncHudTimer(): void {
@@ -133,15 +245,25 @@ export class RenderPipeline implements ReactiveController {
     }
     this.busy = true;
     this.dirty = false;
+    // the newest presented frame, which the renderer reads now
+    const mediaTime = isStream(source) && this.lastMediaTime >= 0 ? this.lastMediaTime : null;
     try {
       const frame = await this.renderOnce(source, renderer);
       if (source !== this.source || renderer !== this.renderer) return;
       this.stats.record(frame.grid, frame.ms);
+      this.gpuMs = frame.gpuMs;
+      this.gpuTiming = frame.gpuTiming;
+      this.mediaTime = mediaTime;
+      this.retries = 0;
       this.events.onFrame(frame, source);
       if (!isStream(source)) this.host.requestUpdate();
     } catch (err) {
-      if (err instanceof FrameRenderError && err.code === FRAME_SKIPPED) this.stats.dropped++;
-      else if (source === this.source && (err as Error).name !== 'AbortError')
+      if (err instanceof FrameRenderError && err.code === FRAME_SKIPPED) {
+        this.stats.dropped++;
+        if (source === this.source && 'element' in source && source.element.paused) this.retrySoon();
+      } else if (err instanceof FrameRenderError && err.code === DEVICE_LOST && renderer === this.renderer) {
+        this.events.onRendererLost(err, renderer);
+      } else if (source === this.source && renderer === this.renderer && (err as Error).name !== 'AbortError')
         this.events.onError(err as Error, source);
     } finally {
       if (renderer === this.renderer) this.busy = false;
@@ -154,9 +276,46 @@ export class RenderPipeline implements ReactiveController {
     if (source.kind === 'url') {
       const start = performance.now();
       const grid = await renderRemote(source.url, this.params);
-      return { grid, ms: performance.now() - start, gpuMs: null };
+      return { grid, ms: performance.now() - start, gpuMs: null, gpuTiming: null };
     }
-    return renderer.render(this.input as FrameInput, this.params, this.options);
+    const input = this.input as FrameInput;
+    const director = this.directorOf();
+    if (input.kind === 'still') {
+      // the director's params and evidence, as the server's render of the image reports them
+      const tuned = await director.still(input, this.params, this.cellAspect);
+      const frame = await this.renderWith(renderer, source, input, tuned.params);
+      (frame.grid.evidence as MutableEvidence).director = tuned.evidence;
+      return frame;
+    }
+    const now = performance.now();
+    const params = director.frameParams(now);
+    director.maybeTune(input, this.cellAspect, now);
+    const frame = await this.renderWith(renderer, source, input, params);
+    (frame.grid.evidence as MutableEvidence).director = director.evidence;
+    return frame;
+  }
+
+  /** Renders on the renderer, or on the CPU Worker when the source is too large for the GPU's buffers. */
+  private async renderWith(
+    renderer: FrameRenderer,
+    source: StudioSource,
+    input: FrameInput,
+    params: RenderParams,
+  ): Promise<RenderedFrame> {
+    if (!this.tooLarge) {
+      try {
+        return await renderer.render(input, params, this.options);
+      } catch (err) {
+        if (!(err instanceof FrameRenderError && err.code === SOURCE_TOO_LARGE)) throw err;
+        this.tooLarge = true;
+        this.events.onWarning(
+          `${source.name} is too large for this GPU's buffers (${err.message}); it is rendered on the CPU in a Worker.`,
+          source,
+        );
+      }
+    }
+    this.large ??= new CpuWorkerRenderer();
+    return this.large.render(input, params, this.options);
   }
 }
 

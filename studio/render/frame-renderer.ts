@@ -1,6 +1,8 @@
 /**
  * The studio's render path, behind one small interface so the executors are interchangeable:
- * the CPU engine in a Worker now, the WebGPU compute executor (engine/gpu) when it lands.
+ * the WebGPU compute executor (GpuFrameRenderer, engine/gpu) where a device is ready, the CPU
+ * engine in a Worker (CpuWorkerRenderer) otherwise. Both render the params they are given as
+ * they are (the Auto Director runs before them, see AutoDirector) and produce the same grids.
  *
  * A renderer renders one frame at a time; the caller (RenderPipeline) never calls `render`
  * again before the previous promise settles, and drops stream frames that arrive meanwhile.
@@ -22,16 +24,25 @@ export type FrameInput =
 export interface RenderOptions {
   /** Cell width / height of the font the grid is drawn in (measured, see cell-metrics.ts). */
   readonly cellAspect: number;
-  /** True for video and camera frames: the temporal filter applies (GPU executor, phase 2). */
+  /** True for video and camera frames: the temporal filter runs and keeps its state between frames. */
   readonly stream: boolean;
 }
 
+/**
+ * One rendered frame. A renderer may hand out the same record for every frame, refilled (no
+ * allocation per frame): the caller uses it before asking for the next and keeps the grid only.
+ */
 export interface RenderedFrame {
   readonly grid: CellGrid;
   /** Wall time of the render, from request to grid, in ms. */
   readonly ms: number;
-  /** GPU time of the executor's passes, when the executor measures it (timestamp queries). */
+  /** GPU time of the executor's passes, when the executor runs on the GPU. */
   readonly gpuMs: number | null;
+  /**
+   * How `gpuMs` was measured: `timestamp-query` (first pass start to last pass end on the GPU)
+   * or `wall` (submit to mapped readback, measured on the CPU); null on the CPU executor.
+   */
+  readonly gpuTiming: 'timestamp-query' | 'wall' | null;
 }
 
 export type RendererKind = 'gpu' | 'cpu-worker';
@@ -39,11 +50,23 @@ export type RendererKind = 'gpu' | 'cpu-worker';
 export interface FrameRenderer {
   readonly kind: RendererKind;
   render(frame: FrameInput, params: RenderParams, options: RenderOptions): Promise<RenderedFrame>;
-  /** Forgets temporal state (new source, seek, loop). */
+  /**
+   * How the last video frame reached the executor, where the renderer knows: `external`
+   * (importExternalTexture, no CPU copy), `copy` (copyExternalImageToTexture), `cpu-copy`
+   * (VideoFrame.copyTo on the CPU: the adapter refuses both), `buffer` (RGBA bytes).
+   */
+  readonly framePath?: string | null;
+  /** Forgets temporal state (new source, seek, loop): the next stream frame starts afresh. */
   reset(): void;
   /** Releases the worker or GPU objects; the renderer is unusable afterwards. */
   dispose(): void;
 }
+
+/** Code of a render that failed because the GPU device is gone: the pipeline falls back to the CPU. */
+export const DEVICE_LOST = 'device_lost';
+
+/** Code of a frame too large for the GPU's buffers: the pipeline renders that frame on the CPU instead. */
+export const SOURCE_TOO_LARGE = 'source_too_large';
 
 /** A render that failed for a reason the user can act on (grid too large, empty image). */
 export class FrameRenderError extends Error {

@@ -15,6 +15,11 @@ export interface BusFrame {
   readonly params: RenderParams;
   /** Whether it came from a stream (video or camera). */
   readonly stream: boolean;
+  /**
+   * A stream frame's media time in seconds (requestVideoFrameCallback's `mediaTime` of the frame
+   * rendered), null for a still: tests match frames across runs by it.
+   */
+  readonly mediaTime: number | null;
 }
 
 type MutableFrame = { -readonly [K in keyof BusFrame]: BusFrame[K] };
@@ -26,11 +31,12 @@ export class FrameBus {
   private readonly listeners = new Set<FrameListener>();
   private record: MutableFrame | null = null;
 
-  publish(grid: CellGrid, params: RenderParams, stream: boolean): void {
-    const frame = (this.record ??= { grid, params, stream });
+  publish(grid: CellGrid, params: RenderParams, stream: boolean, mediaTime: number | null = null): void {
+    const frame = (this.record ??= { grid, params, stream, mediaTime });
     frame.grid = grid;
     frame.params = params;
     frame.stream = stream;
+    frame.mediaTime = mediaTime;
     this.latest = frame;
     for (const listener of this.listeners) listener(frame);
   }

@@ -17,7 +17,7 @@ import {
 import { isTraceId } from './trace-id.js';
 
 /** Query keys the studio reads that are not render parameters. */
-export const STUDIO_KEYS = ['traceId', 'draw'] as const;
+export const STUDIO_KEYS = ['traceId', 'draw', 'temporal'] as const;
 
 /**
  * How the grid is drawn: `auto` (WebGPU when a device is ready, else Canvas 2D), or forced.
@@ -28,6 +28,12 @@ export const DRAW_MODES = ['auto', 'webgpu', 'canvas2d'] as const;
 export type DrawMode = (typeof DRAW_MODES)[number];
 const STUDIO_KEY_SET = new Set<string>(STUDIO_KEYS);
 
+/**
+ * The temporal filter on streams: `on` (default) or `off`, to compare a stream with and without
+ * it (the studio's tests and benches do). Stills never run it.
+ */
+export const TEMPORAL_MODES = ['on', 'off'] as const;
+
 export interface UrlState {
   /** The parameters of the link; every bad value replaced by its default. */
   readonly params: RenderParams;
@@ -36,6 +42,8 @@ export interface UrlState {
   /** The handoff trace id the link carries, or null (the studio then makes a fresh one). */
   readonly traceId: string | null;
   readonly draw: DrawMode;
+  /** False when the link switches the temporal filter off (`temporal=off`). */
+  readonly temporal: boolean;
 }
 
 function studioIssue(param: string, expected: string, raw: string): ParamIssue {
@@ -66,11 +74,16 @@ export function readUrlState(search: string): UrlState {
   const draw = query.get('draw');
   const drawOk = draw !== null && (DRAW_MODES as readonly string[]).includes(draw);
   if (draw !== null && !drawOk) issues.push(studioIssue('draw', `one of ${DRAW_MODES.join(', ')}`, draw));
+  const temporal = query.get('temporal');
+  const temporalOk = temporal !== null && (TEMPORAL_MODES as readonly string[]).includes(temporal);
+  if (temporal !== null && !temporalOk)
+    issues.push(studioIssue('temporal', `one of ${TEMPORAL_MODES.join(', ')}`, temporal));
   return {
     params: resolveParams(accepted, 'strings'),
     issues,
     traceId: trace !== null && isTraceId(trace) ? trace : null,
     draw: drawOk ? (draw as DrawMode) : 'auto',
+    temporal: temporal !== 'off',
   };
 }
 

@@ -75,6 +75,12 @@ describe('studio: webcam and video', () => {
     await eventually(async () => Number(await hud('fps').textContent())).toBeGreaterThan(0);
     await eventually(async () => (await hud('Δ glyphs').textContent()) ?? '').toMatch(/^\d+\.\d%$/);
 
+    // The Auto Director tunes the stream live (autoOptimize 0.9 by default) and shows its evidence.
+    const director = page.getByRole('region', { name: 'Auto Director evidence' });
+    await eventually(() => director.textContent()).toMatch(/target met|best effort/);
+    await eventually(() => director.textContent(), 30_000).toMatch(/Live: tuned ([2-9]|\d\d+) times on this stream/);
+    expect(await director.getByRole('row').count()).toBeGreaterThan(1);
+
     const motion = page.getByRole('group', { name: 'Motion' }).getByRole('slider', { name: 'Motion sensitivity' });
     await motion.focus();
     await motion.press('ArrowLeft');

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './browser.js';
 import { unavailable } from './env.js';
-import { CORPUS } from './studio.js';
+import { CORPUS, FIXTURE_PNG } from './studio.js';
 
 const OUT = path.join(REPO_ROOT, 'test-results/fixtures');
 const CLIP = path.join(CORPUS, 'video/vtest.avi');
@@ -79,4 +79,24 @@ export function benchWebm(seconds = 8): string | null {
   const filter = 'scale=1280:720,fps=30';
   const encode = ['-c:v', 'libvpx', '-b:v', '4M', '-an', '-f', 'webm'];
   return make(`bench-1280x720-30fps-${seconds}s.webm`, ['-t', String(seconds), '-i', CLIP, '-vf', filter, ...encode]);
+}
+
+/**
+ * The PNG fixture scaled to 6000 x 6000 (36 megapixels: under the studio's 40-megapixel decode
+ * limit, over what a WebGPU device with the default 128 MiB storage-buffer binding can hold).
+ * No ICC profile, so the browser decode equals sharp's.
+ */
+export function largePng(): string | null {
+  return make('large-6000x6000.png', [
+    '-i',
+    FIXTURE_PNG,
+    '-vf',
+    'scale=6000:6000:flags=bilinear',
+    '-frames:v',
+    '1',
+    '-f',
+    'image2',
+    '-c:v',
+    'png',
+  ]);
 }

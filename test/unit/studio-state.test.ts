@@ -7,7 +7,13 @@ import { changedParams, readUrlState, writeUrlQuery } from '../../studio/state/u
 
 describe('studio URL state', () => {
   it('an empty query is the defaults, with no issues', () => {
-    expect(readUrlState('')).toEqual({ params: defaultParams(), issues: [], traceId: null, draw: 'auto' });
+    expect(readUrlState('')).toEqual({
+      params: defaultParams(),
+      issues: [],
+      traceId: null,
+      draw: 'auto',
+      temporal: true,
+    });
   });
 
   it('reads every parameter as resolveParams reads strings', () => {
@@ -51,7 +57,13 @@ describe('studio URL state', () => {
       }),
     );
     const params = resolveParams(changed, 'json');
-    expect(readUrlState(writeUrlQuery(params, ''))).toEqual({ params, issues: [], traceId: null, draw: 'auto' });
+    expect(readUrlState(writeUrlQuery(params, ''))).toEqual({
+      params,
+      issues: [],
+      traceId: null,
+      draw: 'auto',
+      temporal: true,
+    });
   });
 
   it('accepts a W3C trace id from the link and reports a malformed one', () => {
@@ -60,6 +72,17 @@ describe('studio URL state', () => {
     const bad = readUrlState('?traceId=00000000000000000000000000000000');
     expect(bad.traceId).toBeNull();
     expect(bad.issues[0].message).toMatch(/^traceId: expected 32 lowercase hex digits/);
+  });
+
+  it('reads the temporal switch (on unless off), and reports an unknown value', () => {
+    expect(readUrlState('?temporal=off').temporal).toBe(false);
+    expect(readUrlState('?temporal=on').temporal).toBe(true);
+    const bad = readUrlState('?temporal=no');
+    expect(bad.temporal).toBe(true);
+    expect(bad.issues[0].message).toBe('temporal: expected one of on, off, received "no"');
+    expect(writeUrlQuery(resolveParams({ columns: 90 }, 'json'), '?temporal=off&columns=80')).toBe(
+      '?columns=90&temporal=off',
+    );
   });
 
   it('reads the draw mode, and reports an unknown one', () => {

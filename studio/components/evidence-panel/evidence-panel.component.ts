@@ -1,5 +1,6 @@
 import { html, LitElement, nothing } from 'lit';
 import type { CodebookEvidence, DirectorEvidence, RenderEvidence } from '../../../engine/grid.js';
+import { RETUNE_MS } from '../../render/auto-director.js';
 import { evidencePanelStyles } from './evidence-panel.styles.js';
 
 const num = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toFixed(3));
@@ -12,19 +13,27 @@ const statusBadge = (status: 'target_met' | 'best_effort') =>
  * The evidence of the frame on screen: the Auto Director's verdict (target met or best effort),
  * each rubric score against its target, and what it adjusted; and the glyph codebook chosen
  * (strategy, size, measured RMSE against its bound). Renders whatever the engine reports; the
- * director part says so plainly when the engine reported nothing.
+ * director part says so plainly when the engine reported nothing. On a stream (`tunes` set) it
+ * is the evidence of the last re-tune, and says how many there were.
  */
 export class EvidencePanel extends LitElement {
   static override styles = evidencePanelStyles;
-  static override properties = { evidence: { attribute: false }, autoOptimize: { type: Number } };
+  static override properties = {
+    evidence: { attribute: false },
+    autoOptimize: { type: Number },
+    tunes: { attribute: false },
+  };
 
   declare evidence: RenderEvidence | null;
   declare autoOptimize: number;
+  /** On a stream: how many times the director has tuned it so far (null: a still). */
+  declare tunes: number | null;
 
   constructor() {
     super();
     this.evidence = null;
     this.autoOptimize = 0;
+    this.tunes = null;
   }
 
   protected override render() {
@@ -41,7 +50,9 @@ export class EvidencePanel extends LitElement {
           ${
             this.autoOptimize === 0
               ? 'Auto Director is off (autoOptimize = 0).'
-              : 'No Auto Director evidence for this frame: this engine build does not report it yet.'
+              : this.tunes !== null
+                ? 'Auto Director: tuning on the first frame…'
+                : 'No Auto Director evidence for this frame.'
           }
         </p>
       </section>`;
@@ -71,6 +82,12 @@ export class EvidencePanel extends LitElement {
           : html`<p>No adjustments were needed.</p>`
       }
       <p>${d.candidates} candidates scored in ${d.ms.toFixed(1)} ms · strength ${d.autoOptimize}</p>
+      ${
+        this.tunes !== null
+          ? html`<p class="live">Live: tuned ${this.tunes} ${this.tunes === 1 ? 'time' : 'times'} on this stream, on a frame every
+              ${RETUNE_MS / 1000} s and after each change; the picture eases to each result.</p>`
+          : nothing
+      }
     </section>`;
   }
 

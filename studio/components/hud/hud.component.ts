@@ -6,21 +6,35 @@ export interface HudFigures {
   readonly fps: number | null;
   /** Executor time per frame, ms. */
   readonly frameMs: number | null;
-  /** GPU time per frame (draw pass, plus compute when the GPU executor runs), ms. */
+  /** GPU time of the executor's passes per frame, ms (null on the CPU executor). */
   readonly gpuMs: number | null;
+  /** How gpuMs was measured: GPU timestamp queries, or wall time from submit to readback. */
+  readonly gpuTiming: 'timestamp-query' | 'wall' | null;
+  /** GPU time of the draw pass (timestamp queries, WebGPU painter only), ms. */
+  readonly drawGpuMs: number | null;
   readonly columns: number;
   readonly rows: number;
   /** Share of cells whose glyph changed since the previous frame, 0..1. */
   readonly changeRate: number | null;
+  /** Whether the stream's frames run the temporal filter (null: not a stream). */
+  readonly temporal: boolean | null;
   readonly dropped: number;
 }
+
+const gpuTitle = (timing: HudFigures['gpuTiming']) =>
+  timing === 'timestamp-query'
+    ? "GPU time of the executor's compute passes (timestamp queries)"
+    : timing === 'wall'
+      ? 'No GPU timestamps on this device: wall time from submit to the mapped readback'
+      : 'The CPU executor renders: no GPU time';
 
 const fixed = (v: number | null, digits: number, unit = '') => (v === null ? '—' : `${v.toFixed(digits)}${unit}`);
 
 /**
- * The performance HUD over the stage: fps, executor time per frame, GPU time per frame, grid
- * size, glyph change rate and dropped frames. Pure display; the host refreshes it (4 Hz while
- * a stream plays).
+ * The performance HUD over the stage: fps, executor time per frame (wall, request to grid), GPU
+ * time of the executor's passes (marked `wall` when the device has no timestamp queries and the
+ * figure is submit-to-readback wall time), GPU time of the draw pass, grid size, glyph change
+ * rate, whether the temporal filter runs, and dropped frames. Pure display; the host refreshes it (4 Hz while a stream plays).
  *
  * @csspart list - the figures.
  */
@@ -43,11 +57,13 @@ export class Hud extends LitElement {
     return html`<dl part="list" aria-label="Performance">
       ${this.stream ? html`<div><dt>fps</dt><dd>${fixed(f.fps, 0)}</dd></div>` : nothing}
       <div><dt>frame</dt><dd>${fixed(f.frameMs, 1, ' ms')}</dd></div>
-      <div><dt>GPU</dt><dd>${fixed(f.gpuMs, 2, ' ms')}</dd></div>
+      <div title=${gpuTitle(f.gpuTiming)}><dt>GPU</dt><dd>${fixed(f.gpuMs, 2, f.gpuTiming === 'wall' ? ' ms (wall)' : ' ms')}</dd></div>
+      <div title="GPU time of the draw pass (timestamp queries)"><dt>draw</dt><dd>${fixed(f.drawGpuMs, 2, ' ms')}</dd></div>
       <div><dt>grid</dt><dd>${f.columns}×${f.rows}</dd></div>
       ${
         this.stream
-          ? html`<div><dt>Δ glyphs</dt><dd>${fixed(f.changeRate === null ? null : f.changeRate * 100, 1, '%')}</dd></div>
+          ? html`<div><dt>filter</dt><dd>${f.temporal ? 'temporal' : 'off'}</dd></div>
+              <div><dt>Δ glyphs</dt><dd>${fixed(f.changeRate === null ? null : f.changeRate * 100, 1, '%')}</dd></div>
               <div><dt>dropped</dt><dd>${f.dropped}</dd></div>`
           : nothing
       }

@@ -10,33 +10,55 @@ export interface EngineStatus {
   readonly fallback: boolean;
 }
 
-export function engineStatus(renderer: RendererKind | null, gpu: GpuState, draw: DrawMode): EngineStatus {
-  const engine = renderer === 'gpu' ? 'GPU (WebGPU)' : 'CPU (Worker)';
-  if (gpu.status === 'ready' && draw === 'canvas2d') {
-    return {
-      label: `${engine} · drawn with Canvas 2D`,
-      detail: `Canvas 2D chosen by the link (draw=canvas2d); WebGPU adapter: ${gpu.adapter}`,
-      fallback: false,
-    };
+/**
+ * `executorLost`: why the GPU executor was given up, when it reported device loss before the
+ * device controller heard of it. `executorNote`: why the GPU executor is not in use although a
+ * device is ready (it failed to start), or null. `framePath`: how the GPU executor's last frame
+ * reached it (FrameRenderer.framePath), named in the detail for video frames.
+ */
+const FRAME_PATHS: Readonly<Record<string, string>> = {
+  external: '; video frames imported with importExternalTexture (no CPU copy)',
+  copy: '; video frames copied on the GPU (copyExternalImageToTexture: the adapter refuses importExternalTexture)',
+  'cpu-copy': '; video frames read on the CPU (VideoFrame.copyTo: the adapter refuses importExternalTexture)',
+};
+
+export function engineStatus(
+  renderer: RendererKind | null,
+  gpu: GpuState,
+  draw: DrawMode,
+  executorLost: string | null = null,
+  executorNote: string | null = null,
+  framePath: string | null = null,
+): EngineStatus {
+  const engine = renderer === 'gpu' ? 'WebGPU' : 'CPU (Worker)';
+  const lost = gpu.status === 'lost' ? gpu.reason : executorLost;
+  if (lost !== null) {
+    return { label: 'CPU (Worker) — WebGPU device lost', detail: `Drawn with Canvas 2D: ${lost}`, fallback: true };
   }
+  const executor =
+    renderer === 'gpu'
+      ? `Rendered by the WebGPU compute executor${FRAME_PATHS[framePath ?? ''] ?? ''}`
+      : `Rendered by the CPU engine in a Worker${executorNote ? ` (${executorNote})` : ''}`;
   switch (gpu.status) {
     case 'pending':
       return { label: `${engine} · starting WebGPU…`, detail: 'Looking for a WebGPU adapter', fallback: false };
     case 'ready':
+      if (draw === 'canvas2d') {
+        return {
+          label: `${engine} · drawn with Canvas 2D`,
+          detail: `${executor}; Canvas 2D chosen by the link (draw=canvas2d); WebGPU adapter: ${gpu.adapter}`,
+          fallback: false,
+        };
+      }
       return {
-        label: renderer === 'gpu' ? engine : `${engine} · drawn with WebGPU`,
-        detail: `WebGPU adapter: ${gpu.adapter}`,
+        label: `${engine} · drawn with WebGPU`,
+        detail: `${executor}; WebGPU adapter: ${gpu.adapter}`,
         fallback: false,
       };
+    case 'lost': // reported above
     case 'unavailable':
       return {
-        label: `CPU (Worker) — WebGPU unavailable`,
-        detail: `Drawn with Canvas 2D: ${gpu.reason}`,
-        fallback: true,
-      };
-    case 'lost':
-      return {
-        label: `CPU (Worker) — WebGPU device lost`,
+        label: 'CPU (Worker) — WebGPU unavailable',
         detail: `Drawn with Canvas 2D: ${gpu.reason}`,
         fallback: true,
       };

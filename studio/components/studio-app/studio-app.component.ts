@@ -7,7 +7,7 @@ import { RenderPipeline } from '../../controllers/render-pipeline.js';
 import { SourceController } from '../../controllers/source-controller.js';
 import { engineCellAspect, loadArtFont } from '../../render/cell-metrics.js';
 import { CpuWorkerRenderer } from '../../render/cpu-worker-renderer.js';
-import type { RenderedFrame } from '../../render/frame-renderer.js';
+import type { FrameRenderer, RenderedFrame } from '../../render/frame-renderer.js';
 import type { PaintStyle } from '../../render/grid-painter.js';
 import { isStream, type StudioSource } from '../../sources/source.js';
 import { FrameBus } from '../../state/frame-bus.js';
@@ -57,7 +57,13 @@ export class StudioApp extends LitElement {
   private readonly pipeline: RenderPipeline;
   private readonly sources: SourceController;
   private evidence: RenderEvidence | null = null;
-  private lastGpuMs: number | null = null;
+  /** Why the GPU executor was given up (device loss it reported), or why it did not start. */
+  private executorLost: string | null = null;
+  /** What the stage is told once the executor reported device loss (made once, so the painter is not re-made). */
+  private lostState: GpuState | null = null;
+  private executorNote: string | null = null;
+  /** The device the GPU executor is being made for (a late one for an old device is dropped). */
+  private executorDevice: GPUDevice | null = null;
   /** How the stage draws, derived from the params when they change (not per frame). */
   private paintStyle: PaintStyle;
   private nextNotice = 1;
@@ -75,7 +81,10 @@ export class StudioApp extends LitElement {
     this.pipeline = new RenderPipeline(this, this.params, 0.5, {
       onFrame: (frame, source) => this.onFrame(frame, source),
       onError: (err) => this.notify('error', err.message),
+      onRendererLost: (err, renderer) => this.onRendererLost(err, renderer),
+      onWarning: (text) => this.notify('warning', text),
     });
+    this.pipeline.setTemporal(url.temporal);
     this.sources = new SourceController(this, () => this.renderRoot?.querySelector('video.source') ?? null, {
       onSource: (source) => this.onSource(source),
       onError: (text) => this.notify('error', text),
@@ -86,8 +95,10 @@ export class StudioApp extends LitElement {
     super.connectedCallback();
     void loadArtFont().then(() => {
       this.pipeline.setCellAspect(engineCellAspect());
-      this.pipeline.setRenderer(new CpuWorkerRenderer());
+      // the CPU Worker renders until the GPU executor is ready (or for good, without WebGPU)
+      if (this.pipeline.rendererKind === null) this.pipeline.setRenderer(new CpuWorkerRenderer());
       this.fontReady = true;
+      this.startGpuExecutor();
     });
   }
 
@@ -106,7 +117,14 @@ export class StudioApp extends LitElement {
   }
 
   protected override render() {
-    const status = engineStatus(this.pipeline.rendererKind, this.gpu.state, this.draw);
+    const status = engineStatus(
+      this.pipeline.rendererKind,
+      this.gpu.state,
+      this.draw,
+      this.executorLost,
+      this.executorNote,
+      this.pipeline.framePath,
+    );
     const stream = isStream(this.source);
     const grid = this.bus.latest?.grid;
     return html`
@@ -144,7 +162,7 @@ export class StudioApp extends LitElement {
           )}
         </div>
         <gc-stage
-          .gpu=${this.gpu.state}
+          .gpu=${this.lostState ?? this.gpu.state}
           draw=${this.draw}
           ?monitor=${stream}
           @gc-files=${(e: CustomEvent<FilesDetail>) => this.sources.openFiles(e.detail.files)}
@@ -155,10 +173,13 @@ export class StudioApp extends LitElement {
               ? html`<gc-hud slot="hud" ?stream=${stream} .figures=${{
                   fps: stream ? this.pipeline.stats.fps() : null,
                   frameMs: this.pipeline.stats.renderMs,
-                  gpuMs: gpuTime(this.lastGpuMs, this.stage?.drawGpuMs ?? null),
+                  gpuMs: this.pipeline.gpuMs,
+                  gpuTiming: this.pipeline.gpuTiming,
+                  drawGpuMs: this.stage?.drawGpuMs ?? null,
                   columns: grid.columns,
                   rows: grid.rows,
                   changeRate: stream ? this.pipeline.stats.changeRate : null,
+                  temporal: stream ? this.pipeline.temporalOn : null,
                   dropped: this.pipeline.stats.dropped,
                 }}></gc-hud>`
               : nothing
@@ -171,7 +192,11 @@ export class StudioApp extends LitElement {
         </gc-stage>
         ${this.source?.kind === 'video' ? html`<gc-transport .video=${this.source.element}></gc-transport>` : nothing}
         <section class="dock" aria-label="Evidence, export and handoff">
-          <gc-evidence-panel .evidence=${this.evidence} .autoOptimize=${this.params.autoOptimize}></gc-evidence-panel>
+          <gc-evidence-panel
+            .evidence=${this.evidence}
+            .autoOptimize=${this.params.autoOptimize}
+            .tunes=${this.pipeline.streamTunes}
+          ></gc-evidence-panel>
           <gc-export-panel
             .bus=${this.bus}
             .sourceName=${this.source?.name ?? ''}
@@ -220,13 +245,54 @@ export class StudioApp extends LitElement {
     const { grid } = frame;
     this.stage?.paint(grid, this.paintStyle);
     this.evidence = grid.evidence;
-    this.lastGpuMs = frame.gpuMs;
-    this.bus.publish(grid, this.params, isStream(source));
+    this.bus.publish(grid, this.params, isStream(source), this.pipeline.mediaTime);
   }
 
   private onGpu(state: GpuState): void {
-    if (state.status === 'lost')
-      this.notify('warning', `The GPU device was lost (${state.reason}); drawing continues with Canvas 2D.`);
+    if (state.status === 'ready') this.startGpuExecutor();
+    if (state.status === 'lost') this.fallBack(state.reason);
+  }
+
+  /** Once the font is measured and a device is ready: the GPU executor replaces the CPU Worker. */
+  private startGpuExecutor(): void {
+    const state = this.gpu.state;
+    if (!this.fontReady || state.status !== 'ready' || this.executorDevice === state.device) return;
+    const device = state.device;
+    this.executorDevice = device;
+    import('../../render/gpu-frame-renderer.js')
+      .then(({ GpuFrameRenderer }) => GpuFrameRenderer.create(device))
+      .then(
+        (renderer) => {
+          const now = this.gpu.state;
+          if (now.status !== 'ready' || now.device !== device || this.executorLost) renderer.dispose();
+          else {
+            this.executorNote = null;
+            this.pipeline.setRenderer(renderer);
+            this.requestUpdate();
+          }
+        },
+        (err: Error) => {
+          this.executorNote = `the WebGPU executor did not start: ${err.message}`;
+          this.requestUpdate();
+        },
+      );
+  }
+
+  private onRendererLost(err: Error, renderer: FrameRenderer): void {
+    if (renderer.kind === 'gpu') this.fallBack(err.message);
+  }
+
+  /** The GPU is gone: render with the CPU Worker, draw with Canvas 2D, and say so. */
+  private fallBack(reason: string): void {
+    if (this.executorLost !== null) return;
+    this.executorLost = reason;
+    this.lostState = { status: 'lost', reason };
+    if (this.pipeline.rendererKind === 'gpu') this.pipeline.setRenderer(new CpuWorkerRenderer());
+    this.notify(
+      'warning',
+      `The GPU device was lost (${reason}); rendering continues on the CPU in a Worker, drawn with Canvas 2D.`,
+    );
+    this.requestUpdate();
   }
 
   // Notices ------------------------------------------------------------------------------
@@ -251,9 +317,4 @@ export class StudioApp extends LitElement {
 
 function styleOf(params: RenderParams): PaintStyle {
   return { color: params.color, mono: parseHex(params.monoColor) };
-}
-
-/** GPU time per frame: the executor's passes plus the draw pass, whichever were measured. */
-function gpuTime(executor: number | null, draw: number | null): number | null {
-  return executor === null && draw === null ? null : (executor ?? 0) + (draw ?? 0);
 }
