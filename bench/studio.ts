@@ -172,7 +172,7 @@ async function main() {
     '# Studio benchmarks',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ` +
-      `Node ${process.version}, Debian Chromium headless, a machine shared with another engineer's work ` +
+      `Node ${process.version}, Debian Chromium headless, the bench's own Chromium and server on the same machine ` +
       '(load averages per run below). Command: `npm run build && npx tsx bench/studio.ts`.',
     '',
     '## Production JS bundle',
