@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FORMAT_INFO } from '../../engine/encode/formats.js';
 import { type Command, parseArgs, type RenderCommand, UsageError } from './args.js';
-import type { Converted } from './convert.js';
+import type { Converted, ConvertTask } from './convert.js';
 import { helpText } from './help.js';
 import {
   type Destination,
@@ -51,7 +51,7 @@ export function version(): string {
 /** Reads and converts one input; never rejects, so inputs started ahead cannot go unhandled. */
 async function readAndConvert(
   input: string,
-  command: RenderCommand,
+  request: Omit<ConvertTask, 'bytes'>,
   converter: Converter,
   stdin: NodeJS.ReadableStream,
 ): Promise<Converted> {
@@ -61,12 +61,8 @@ async function readAndConvert(
   } catch (err) {
     return { error: err instanceof InputError ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
   }
-  const options = {
-    ...(command.rows !== undefined ? { rows: command.rows } : {}),
-    ...(command.cellAspect !== undefined ? { cellAspect: command.cellAspect } : {}),
-  };
   try {
-    return await converter.convert({ bytes, params: command.params, options });
+    return await converter.convert({ ...request, bytes });
   } catch (err) {
     return { error: `unexpected error: ${oneLine(err)}` };
   }
@@ -104,11 +100,18 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
   const { converterFor } = await import('./workers.js');
   const converter = converterFor(inputs.length);
   const ahead = converter.parallelism + READ_AHEAD;
+  const request = {
+    params: command.params,
+    options: {
+      ...(command.rows !== undefined ? { rows: command.rows } : {}),
+      ...(command.cellAspect !== undefined ? { cellAspect: command.cellAspect } : {}),
+    },
+  };
   const pending: (Promise<Converted> | undefined)[] = [];
   try {
     for (let i = 0; i < inputs.length && !closed; i++) {
       for (let j = i; j < i + ahead && j < inputs.length; j++)
-        pending[j] ??= readAndConvert(inputs[j], command, converter, streams.stdin);
+        pending[j] ??= readAndConvert(inputs[j], request, converter, streams.stdin);
       const result = await (pending[i] as Promise<Converted>);
       pending[i] = undefined;
       if ('error' in result) {
