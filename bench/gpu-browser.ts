@@ -5,6 +5,10 @@
  * Markdown section; --json FILE writes the raw figures. Extra Chromium flags after `--`.
  *
  *   npx tsx bench/gpu-browser.ts [--frames 20] [--json bench/out/gpu-browser.json] [-- --use-angle=vulkan ...]
+ *
+ * Experiments: --params '{"columns":120}' replaces the bench parameters, --workgroup N and
+ * --dither-group N set the executor's workgroup sizes, --wavefront-only skips the serial run,
+ * --no-timestamps measures wall time only (no per-pass timestamp queries).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +23,12 @@ const arg = (name: string, dflt: string) => {
   return i > 0 ? process.argv[i + 1] : dflt;
 };
 const FRAMES = Number(arg('frames', '20'));
+const PARAMS: Record<string, unknown> = JSON.parse(arg('params', JSON.stringify(BENCH_PARAMS)));
+const workgroupSize = arg('workgroup', '') ? Number(arg('workgroup', '')) : undefined;
+const ditherGroupSize = arg('dither-group', '') ? Number(arg('dither-group', '')) : undefined;
+const schedules = process.argv.includes('--wavefront-only')
+  ? (['wavefront'] as const)
+  : (['wavefront', 'serial'] as const);
 const WARMUP = 3;
 const extraFlags = process.argv.includes('--') ? process.argv.slice(process.argv.indexOf('--') + 1) : [];
 
@@ -39,15 +49,18 @@ try {
   const page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${port}/gpu-bench.html`);
   await page.waitForFunction(() => typeof window.gpuBench === 'function');
-  for (const dither of ['wavefront', 'serial'] as const) {
+  for (const dither of schedules) {
     const options = {
       url: `/@fs${file}`,
       width: BENCH_WIDTH,
       height: BENCH_HEIGHT,
       frames: FRAMES,
       warmup: WARMUP,
-      params: { ...BENCH_PARAMS },
+      params: PARAMS,
       dither,
+      workgroupSize,
+      ditherGroupSize,
+      timestamps: !process.argv.includes('--no-timestamps'),
     };
     runs.push(await page.evaluate((o) => window.gpuBench(o), options));
   }
@@ -55,14 +68,14 @@ try {
   await browser.close();
   await server.close();
 }
-const [wave, serial] = runs;
+const [wave, serial = wave] = runs;
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 console.log(
   [
     `Machine: ${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}, load average ${os.loadavg().map(f1).join(' ')}; Chromium adapter: ${wave.adapter}; GPU timings from ${wave.timingSource}`,
-    `Frames: ${FRAMES} (after ${WARMUP} warm-up) of vtest.avi at 1280 x 720, grid ${wave.grid}, ${JSON.stringify(BENCH_PARAMS)}, stream (temporal on); Chromium flags: ${extraFlags.join(' ') || 'test defaults'}.`,
+    `Frames: ${FRAMES} (after ${WARMUP} warm-up) of vtest.avi at 1280 x 720, grid ${wave.grid}, ${JSON.stringify(PARAMS)}, workgroup ${workgroupSize ?? 'default'}, dither group ${ditherGroupSize ?? 'default'}, stream (temporal on); Chromium flags: ${extraFlags.join(' ') || 'test defaults'}.`,
     '',
     '| executor (in the page) | median ms/frame | mean ms/frame | frames equal to the CPU grid |',
     '|---|---:|---:|---:|',

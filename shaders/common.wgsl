@@ -47,9 +47,23 @@ fn directionalGlyph(k: u32) -> i32 {
   return bitcast<i32>(tables[frame.directionalAt + k]);
 }
 
-/** Clamped 3 x 3 neighbourhood index of (x + dx, y + dy) in a w x h plane. */
-fn clampedIndex(x: u32, y: u32, dx: i32, dy: i32, w: u32, h: u32) -> u32 {
-  let xx = u32(clamp(i32(x) + dx, 0, i32(w) - 1));
-  let yy = u32(clamp(i32(y) + dy, 0, i32(h) - 1));
-  return yy * w + xx;
+/**
+ * The clamped 3 x 3 neighbourhood of sample i in a w x h plane: columns x0 x x1 and row offsets
+ * r0 r r1 (rows times w), so tap (dx, dy) is at r_dy + x_dx. Neighbourhood kernels write their
+ * nine taps out with these: a loop over a run-time index (into a constant weight array too) is
+ * emulated per lane on software adapters.
+ */
+struct Neighbourhood {
+  x0: u32,
+  x: u32,
+  x1: u32,
+  r0: u32,
+  r: u32,
+  r1: u32,
+}
+
+fn neighbourhood(i: u32, w: u32, h: u32) -> Neighbourhood {
+  let x = i % w;
+  let y = i / w;
+  return Neighbourhood(max(x, 1u) - 1u, x, min(x + 1u, w - 1u), (max(y, 1u) - 1u) * w, y * w, min(y + 1u, h - 1u) * w);
 }

@@ -12,6 +12,13 @@
 @group(1) @binding(0) var<storage, read> src: array<u32>;
 @group(1) @binding(1) var<storage, read_write> dst: array<u32>;
 
+/** One tap: its weight (spatial x range to the centre tone c) and weighted value. */
+fn tap(index: u32, c: i32, spatial: u32) -> vec2u {
+  let v = src[index];
+  let wt = spatial * tables[frame.denoiseRangeAt + min(255u, u32(abs(i32(v) - c)) >> 4u)];
+  return vec2u(wt, wt * v);
+}
+
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
   let i = flatIndex(wid, nwg, lid);
@@ -24,19 +31,11 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
     dst[i] = src[i];
     return;
   }
-  let x = i % w;
-  let y = i / w;
   let c = i32(src[i]);
-  var sw = 0u;
-  var sv = 0u;
-  for (var dy = -1; dy <= 1; dy++) {
-    for (var dx = -1; dx <= 1; dx++) {
-      let v = src[clampedIndex(x, y, dx, dy, w, h)];
-      let range = tables[frame.denoiseRangeAt + min(255u, u32(abs(i32(v) - c)) >> 4u)];
-      let wt = DENOISE_SPATIAL[u32((dy + 1) * 3 + dx + 1)] * range;
-      sw += wt;
-      sv += wt * v;
-    }
-  }
-  dst[i] = (sv + (sw >> 1u)) / sw;
+  let n = neighbourhood(i, w, h);
+  let sum = tap(n.r0 + n.x0, c, DENOISE_SPATIAL[0]) + tap(n.r0 + n.x, c, DENOISE_SPATIAL[1]) +
+    tap(n.r0 + n.x1, c, DENOISE_SPATIAL[2]) + tap(n.r + n.x0, c, DENOISE_SPATIAL[3]) + tap(n.r + n.x, c, DENOISE_SPATIAL[4]) +
+    tap(n.r + n.x1, c, DENOISE_SPATIAL[5]) + tap(n.r1 + n.x0, c, DENOISE_SPATIAL[6]) +
+    tap(n.r1 + n.x, c, DENOISE_SPATIAL[7]) + tap(n.r1 + n.x1, c, DENOISE_SPATIAL[8]);
+  dst[i] = (sum.y + (sum.x >> 1u)) / sum.x;
 }

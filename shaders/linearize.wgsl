@@ -25,6 +25,10 @@ fn linear(px: u32, channel: u32) -> u32 {
   return (c * a + 127u) / 255u;
 }
 
+fn linearPixel(px: u32) -> vec3u {
+  return vec3u(linear(px, 0u), linear(px, 1u), linear(px, 2u));
+}
+
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
   let i = flatIndex(wid, nwg, lid);
@@ -35,33 +39,22 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
   let y = i / step.dstWidth;
   let shift = (step.fx >> 1u) + (step.fy >> 1u);
   let half = (1u << shift) >> 1u;
-  // the fx x fy taps (the right neighbour when fx = 2, the row below when fy = 2)
+  // the fx x fy taps (the right neighbour when fx = 2, the row below when fy = 2); straight-line
+  // code: a private array indexed by a loop counter is emulated per lane on software adapters
   let p = y * step.fy * frame.sourceStride + x * step.fx;
-  let below = (step.fy - 1u) * frame.sourceStride;
-  let right = step.fx - 1u;
-  var taps = array<u32, 4>(rgba[p], 0u, 0u, 0u);
-  var n = 1u;
-  if (right != 0u) {
-    taps[n] = rgba[p + 1u];
-    n++;
+  var sum = linearPixel(rgba[p]);
+  if (step.fx == 2u) {
+    sum += linearPixel(rgba[p + 1u]);
   }
-  if (below != 0u) {
-    taps[n] = rgba[p + below];
-    n++;
-    if (right != 0u) {
-      taps[n] = rgba[p + below + 1u];
-      n++;
+  if (step.fy == 2u) {
+    let q = p + frame.sourceStride;
+    sum += linearPixel(rgba[q]);
+    if (step.fx == 2u) {
+      sum += linearPixel(rgba[q + 1u]);
     }
   }
-  var r = 0u;
-  var g = 0u;
-  var b = 0u;
-  for (var t = 0u; t < n; t++) {
-    r += linear(taps[t], 0u);
-    g += linear(taps[t], 1u);
-    b += linear(taps[t], 2u);
-  }
-  dst[i * 3u] = (r + half) >> shift;
-  dst[i * 3u + 1u] = (g + half) >> shift;
-  dst[i * 3u + 2u] = (b + half) >> shift;
+  let v = (sum + vec3u(half)) >> vec3u(shift);
+  dst[i * 3u] = v.x;
+  dst[i * 3u + 1u] = v.y;
+  dst[i * 3u + 2u] = v.z;
 }

@@ -24,27 +24,43 @@
 // order keeping the first strict minimum: the same (E, rank) winner, since a pruned candidate's
 // E already exceeds the best.
 
-fn maskError(g: u32, mean: i32, bt: ptr<function, array<i32, SAMPLES_PER_CELL>>) -> i32 {
+//
+// The 8 samples of a cell are held as two vec4i (samples 0..3, 4..7) and the sums of squares
+// and blur rows as integer dot products: the same integer sums as element loops, without a
+// private array indexed at run time (which software adapters emulate per lane).
+
+const_assert SAMPLES_PER_CELL == 8u;
+
+/** Four consecutive table entries, from `at`, as i32. */
+fn tableVec4(at: u32) -> vec4i {
+  return vec4i(i32(tables[at]), i32(tables[at + 1u]), i32(tables[at + 2u]), i32(tables[at + 3u]));
+}
+
+/** Four consecutive cell record entries, from `at`. */
+fn cellVec4(at: u32) -> vec4i {
+  return vec4i(cellData[at], cellData[at + 1u], cellData[at + 2u], cellData[at + 3u]);
+}
+
+/** Bt_i: row i of cellBlur (Q8) applied to the targets t0, t1, rounded. */
+fn blurredTarget(i: u32, t0: vec4i, t1: vec4i) -> i32 {
+  let at = frame.cellBlurAt + i * SAMPLES_PER_CELL;
+  return (dot(tableVec4(at), t0) + dot(tableVec4(at + 4u), t1) + 128) >> 8u;
+}
+
+fn maskError(g: u32, mean: i32, bt0: vec4i, bt1: vec4i) -> i32 {
   let dm = coverageOf(g) - mean;
-  var e = MEAN_TONE_WEIGHT * dm * dm;
   let m = frame.masksAt + g * SAMPLES_PER_CELL;
-  for (var i = 0u; i < SAMPLES_PER_CELL; i++) {
-    let d = i32(tables[m + i]) - (*bt)[i];
-    e += d * d;
-  }
-  return e;
+  let d0 = tableVec4(m) - bt0;
+  let d1 = tableVec4(m + 4u) - bt1;
+  return MEAN_TONE_WEIGHT * dm * dm + dot(d0, d0) + dot(d1, d1);
 }
 
 /** The table index of the best glyph for the cell record at `base`, its targets raised by `shift`. */
 fn matchCell(base: u32, shift: i32, prev: i32) -> u32 {
-  var bt: array<i32, SAMPLES_PER_CELL>;
-  for (var i = 0u; i < SAMPLES_PER_CELL; i++) {
-    var s = 0;
-    for (var j = 0u; j < SAMPLES_PER_CELL; j++) {
-      s += i32(tables[frame.cellBlurAt + i * SAMPLES_PER_CELL + j]) * cellData[base + j];
-    }
-    bt[i] = ((s + 128) >> 8u) + shift;
-  }
+  let t0 = cellVec4(base);
+  let t1 = cellVec4(base + 4u);
+  let bt0 = vec4i(blurredTarget(0u, t0, t1), blurredTarget(1u, t0, t1), blurredTarget(2u, t0, t1), blurredTarget(3u, t0, t1)) + vec4i(shift);
+  let bt1 = vec4i(blurredTarget(4u, t0, t1), blurredTarget(5u, t0, t1), blurredTarget(6u, t0, t1), blurredTarget(7u, t0, t1)) + vec4i(shift);
   let mean = cellData[base + CELL_MEAN] + shift;
   let switchCost = cellData[base + CELL_SWITCH];
   let k = book[BOOK_COUNT];
@@ -52,7 +68,7 @@ fn matchCell(base: u32, shift: i32, prev: i32) -> u32 {
   var bestRank = 0u;
   for (var rank = 0u; rank < k; rank++) {
     let g = book[BOOK_GLYPHS + rank];
-    var e = maskError(g, mean, &bt);
+    var e = maskError(g, mean, bt0, bt1);
     if (i32(g) == prev) {
       e -= switchCost;
     }
@@ -63,7 +79,7 @@ fn matchCell(base: u32, shift: i32, prev: i32) -> u32 {
   }
   let dir = cellData[base + CELL_DIR];
   if (dir >= 0) {
-    var e = maskError(u32(dir), mean, &bt) - cellData[base + CELL_BONUS];
+    var e = maskError(u32(dir), mean, bt0, bt1) - cellData[base + CELL_BONUS];
     if (dir == prev) {
       e -= switchCost;
     }

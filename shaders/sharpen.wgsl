@@ -22,14 +22,10 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
     dst[i] = src[i];
     return;
   }
-  let x = i % w;
-  let y = i / w;
-  var s = 0u;
-  for (var dy = -1; dy <= 1; dy++) {
-    for (var dx = -1; dx <= 1; dx++) {
-      s += SHARPEN_BINOMIAL[u32((dy + 1) * 3 + dx + 1)] * src[clampedIndex(x, y, dx, dy, w, h)];
-    }
-  }
+  let n = neighbourhood(i, w, h);
+  let s = SHARPEN_BINOMIAL[0] * src[n.r0 + n.x0] + SHARPEN_BINOMIAL[1] * src[n.r0 + n.x] + SHARPEN_BINOMIAL[2] * src[n.r0 + n.x1] +
+    SHARPEN_BINOMIAL[3] * src[n.r + n.x0] + SHARPEN_BINOMIAL[4] * src[n.r + n.x] + SHARPEN_BINOMIAL[5] * src[n.r + n.x1] +
+    SHARPEN_BINOMIAL[6] * src[n.r1 + n.x0] + SHARPEN_BINOMIAL[7] * src[n.r1 + n.x] + SHARPEN_BINOMIAL[8] * src[n.r1 + n.x1];
   let v = i32(src[i]);
   let t = v + (((v - i32((s + 8u) >> 4u)) * i32(frame.sharpenAmount)) >> 8u);
   dst[i] = u32(clamp(t, 0, TONE_MAX));

@@ -16,17 +16,11 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
   if (i >= w * h) {
     return;
   }
-  let x = i % w;
-  let y = i / w;
-  let ym = select(y - 1u, 0u, y == 0u) * w;
-  let y0 = y * w;
-  let yp = min(h - 1u, y + 1u) * w;
-  let xm = select(x - 1u, 0u, x == 0u);
-  let xp = min(w - 1u, x + 1u);
-  let gx = i32(src[ym + xp]) + 2 * i32(src[y0 + xp]) + i32(src[yp + xp]) - i32(src[ym + xm]) - 2 * i32(src[y0 + xm]) -
-    i32(src[yp + xm]);
-  let gy = i32(src[yp + xm]) + 2 * i32(src[yp + x]) + i32(src[yp + xp]) - i32(src[ym + xm]) - 2 * i32(src[ym + x]) -
-    i32(src[ym + xp]);
+  let n = neighbourhood(i, w, h);
+  let gx = i32(src[n.r0 + n.x1]) + 2 * i32(src[n.r + n.x1]) + i32(src[n.r1 + n.x1]) - i32(src[n.r0 + n.x0]) -
+    2 * i32(src[n.r + n.x0]) - i32(src[n.r1 + n.x0]);
+  let gy = i32(src[n.r1 + n.x0]) + 2 * i32(src[n.r1 + n.x]) + i32(src[n.r1 + n.x1]) - i32(src[n.r0 + n.x0]) -
+    2 * i32(src[n.r0 + n.x]) - i32(src[n.r0 + n.x1]);
   grad[i * 2u] = gx;
   grad[i * 2u + 1u] = gy;
 }

@@ -28,11 +28,25 @@ declare global {
       warmup: number;
       params: Record<string, unknown>;
       dither: 'wavefront' | 'serial';
+      workgroupSize?: number;
+      ditherGroupSize?: number;
+      timestamps?: boolean;
     }): Promise<BenchRun>;
   }
 }
 
-window.gpuBench = async ({ url, width, height, frames, warmup, params: input, dither }) => {
+window.gpuBench = async ({
+  url,
+  width,
+  height,
+  frames,
+  warmup,
+  params: input,
+  dither,
+  workgroupSize,
+  ditherGroupSize,
+  timestamps,
+}) => {
   const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
   const size = width * height * 4;
   const images: RgbaImage[] = [];
@@ -40,7 +54,7 @@ window.gpuBench = async ({ url, width, height, frames, warmup, params: input, di
     images.push({ width, height, data: bytes.subarray(i * size, (i + 1) * size) });
   const device = await requestBrowserGpuDevice();
   if (!device) throw new Error('no WebGPU adapter');
-  const gpu = await createBrowserGpuExecutor(device, { dither });
+  const gpu = await createBrowserGpuExecutor(device, { dither, workgroupSize, ditherGroupSize, timestamps });
   const cpu = new CpuExecutor();
   const state = new StreamState();
   const params = resolveParams(input, 'json');
