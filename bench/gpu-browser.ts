@@ -7,7 +7,7 @@
  *   npx tsx bench/gpu-browser.ts [--frames 20] [--json bench/out/gpu-browser.json] [-- --use-angle=vulkan ...]
  *
  * Experiments: --params '{"columns":120}' replaces the bench parameters, --workgroup N and
- * --dither-group N set the executor's workgroup sizes, --wavefront-only skips the serial run,
+ * --dither-group N and --group N (the codebook's) set the executor's workgroup sizes, --wavefront-only skips the serial run,
  * --no-timestamps measures wall time only (no per-pass timestamp queries).
  */
 import fs from 'node:fs';
@@ -26,6 +26,7 @@ const FRAMES = Number(arg('frames', '20'));
 const PARAMS: Record<string, unknown> = JSON.parse(arg('params', JSON.stringify(BENCH_PARAMS)));
 const workgroupSize = arg('workgroup', '') ? Number(arg('workgroup', '')) : undefined;
 const ditherGroupSize = arg('dither-group', '') ? Number(arg('dither-group', '')) : undefined;
+const groupSize = arg('group', '') ? Number(arg('group', '')) : undefined;
 const schedules = process.argv.includes('--wavefront-only')
   ? (['wavefront'] as const)
   : (['wavefront', 'serial'] as const);
@@ -60,6 +61,7 @@ try {
       dither,
       workgroupSize,
       ditherGroupSize,
+      groupSize,
       timestamps: !process.argv.includes('--no-timestamps'),
     };
     runs.push(await page.evaluate((o) => window.gpuBench(o), options));
@@ -75,7 +77,7 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 console.log(
   [
     `Machine: ${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}, load average ${os.loadavg().map(f1).join(' ')}; Chromium adapter: ${wave.adapter}; GPU timings from ${wave.timingSource}`,
-    `Frames: ${FRAMES} (after ${WARMUP} warm-up) of vtest.avi at 1280 x 720, grid ${wave.grid}, ${JSON.stringify(PARAMS)}, workgroup ${workgroupSize ?? 'default'}, dither group ${ditherGroupSize ?? 'default'}, stream (temporal on); Chromium flags: ${extraFlags.join(' ') || 'test defaults'}.`,
+    `Frames: ${FRAMES} (after ${WARMUP} warm-up) of vtest.avi at 1280 x 720, grid ${wave.grid}, ${JSON.stringify(PARAMS)}, workgroup ${workgroupSize ?? 'default'}, dither group ${ditherGroupSize ?? 'default'}, codebook group ${groupSize ?? 'default'}, stream (temporal on); Chromium flags: ${extraFlags.join(' ') || 'test defaults'}.`,
     '',
     '| executor (in the page) | median ms/frame | mean ms/frame | frames equal to the CPU grid |',
     '|---|---:|---:|---:|',

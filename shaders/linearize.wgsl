@@ -15,18 +15,15 @@
 @group(1) @binding(1) var<storage, read> rgba: array<u32>;
 @group(1) @binding(2) var<storage, read_write> dst: array<u32>;
 
-fn linear(px: u32, channel: u32) -> u32 {
-  let c = tables[frame.srgbToLinearAt + ((px >> (8u * channel)) & 255u)];
+/** The three linear channels of one pixel; opaque pixels skip the division ((c * 255 + 127) / 255 = c). */
+fn linearPixel(px: u32) -> vec3u {
+  let at = frame.srgbToLinearAt;
+  let c = vec3u(tables[at + (px & 255u)], tables[at + ((px >> 8u) & 255u)], tables[at + ((px >> 16u) & 255u)]);
   let a = px >> 24u;
-  // (c * 255 + 127) / 255 = c: opaque pixels skip the division (the CPU twin's fast path)
   if (a == 255u) {
     return c;
   }
-  return (c * a + 127u) / 255u;
-}
-
-fn linearPixel(px: u32) -> vec3u {
-  return vec3u(linear(px, 0u), linear(px, 1u), linear(px, 2u));
+  return (c * a + vec3u(127u)) / vec3u(255u);
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)

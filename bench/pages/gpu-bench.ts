@@ -30,6 +30,7 @@ declare global {
       dither: 'wavefront' | 'serial';
       workgroupSize?: number;
       ditherGroupSize?: number;
+      groupSize?: number;
       timestamps?: boolean;
     }): Promise<BenchRun>;
   }
@@ -45,6 +46,7 @@ window.gpuBench = async ({
   dither,
   workgroupSize,
   ditherGroupSize,
+  groupSize,
   timestamps,
 }) => {
   const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
@@ -54,7 +56,7 @@ window.gpuBench = async ({
     images.push({ width, height, data: bytes.subarray(i * size, (i + 1) * size) });
   const device = await requestBrowserGpuDevice();
   if (!device) throw new Error('no WebGPU adapter');
-  const gpu = await createBrowserGpuExecutor(device, { dither, workgroupSize, ditherGroupSize, timestamps });
+  const gpu = await createBrowserGpuExecutor(device, { dither, workgroupSize, ditherGroupSize, groupSize, timestamps });
   const cpu = new CpuExecutor();
   const state = new StreamState();
   const params = resolveParams(input, 'json');
