@@ -7,7 +7,13 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 export type GpuState =
   | { readonly status: 'pending' }
-  | { readonly status: 'ready'; readonly device: GPUDevice; readonly adapter: string }
+  | {
+      readonly status: 'ready';
+      readonly device: GPUDevice;
+      readonly adapter: string;
+      /** GPUAdapterInfo.isFallbackAdapter: a software renderer (SwiftShader) with large performance caveats. */
+      readonly fallbackAdapter: boolean;
+    }
   | { readonly status: 'unavailable'; readonly reason: string }
   | { readonly status: 'lost'; readonly reason: string };
 
@@ -62,7 +68,9 @@ export class GpuDeviceController implements ReactiveController {
         this.set({ status: 'lost', reason: info.message || 'the GPU device was lost' });
       });
       const name = [adapter.info.vendor, adapter.info.architecture].filter(Boolean).join(' ');
-      this.set({ status: 'ready', device, adapter: name || 'WebGPU adapter' });
+      // isFallbackAdapter is recent (Chromium 136); older browsers report software adapters by architecture
+      const fallbackAdapter = adapter.info.isFallbackAdapter ?? adapter.info.architecture === 'swiftshader';
+      this.set({ status: 'ready', device, adapter: name || 'WebGPU adapter', fallbackAdapter });
     } catch (err) {
       if (generation !== this.generation) return;
       this.set({ status: 'unavailable', reason: `WebGPU failed to start (${(err as Error).message})` });

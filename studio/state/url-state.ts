@@ -17,16 +17,24 @@ import {
 import { isTraceId } from './trace-id.js';
 
 /** Query keys the studio reads that are not render parameters. */
-export const STUDIO_KEYS = ['traceId', 'draw', 'temporal'] as const;
+export const STUDIO_KEYS = ['traceId', 'draw', 'temporal', 'executor'] as const;
 
 /**
- * How the grid is drawn: `auto` (WebGPU when a device is ready, else Canvas 2D), or forced.
- * Canvas 2D is the better choice where WebGPU canvases present slowly (software adapters in
- * headless browsers), while WebGPU can still compute.
+ * How the grid is drawn: `auto` (WebGPU on a hardware adapter, else Canvas 2D: see
+ * engine-choice.ts), or forced. Canvas 2D is the better choice where WebGPU canvases present
+ * slowly (software adapters in headless browsers), while WebGPU can still compute.
  */
 export const DRAW_MODES = ['auto', 'webgpu', 'canvas2d'] as const;
 export type DrawMode = (typeof DRAW_MODES)[number];
 const STUDIO_KEY_SET = new Set<string>(STUDIO_KEYS);
+
+/**
+ * Which executor renders: `auto` (the WebGPU executor on a hardware adapter, the CPU Worker on a
+ * software fallback adapter: see engine-choice.ts), or forced (`webgpu`: whenever a device is
+ * ready; `cpu`: always the CPU Worker).
+ */
+export const EXECUTOR_MODES = ['auto', 'webgpu', 'cpu'] as const;
+export type ExecutorMode = (typeof EXECUTOR_MODES)[number];
 
 /**
  * The temporal filter on streams: `on` (default) or `off`, to compare a stream with and without
@@ -42,6 +50,7 @@ export interface UrlState {
   /** The handoff trace id the link carries, or null (the studio then makes a fresh one). */
   readonly traceId: string | null;
   readonly draw: DrawMode;
+  readonly executor: ExecutorMode;
   /** False when the link switches the temporal filter off (`temporal=off`). */
   readonly temporal: boolean;
 }
@@ -74,6 +83,10 @@ export function readUrlState(search: string): UrlState {
   const draw = query.get('draw');
   const drawOk = draw !== null && (DRAW_MODES as readonly string[]).includes(draw);
   if (draw !== null && !drawOk) issues.push(studioIssue('draw', `one of ${DRAW_MODES.join(', ')}`, draw));
+  const executor = query.get('executor');
+  const executorOk = executor !== null && (EXECUTOR_MODES as readonly string[]).includes(executor);
+  if (executor !== null && !executorOk)
+    issues.push(studioIssue('executor', `one of ${EXECUTOR_MODES.join(', ')}`, executor));
   const temporal = query.get('temporal');
   const temporalOk = temporal !== null && (TEMPORAL_MODES as readonly string[]).includes(temporal);
   if (temporal !== null && !temporalOk)
@@ -83,6 +96,7 @@ export function readUrlState(search: string): UrlState {
     issues,
     traceId: trace !== null && isTraceId(trace) ? trace : null,
     draw: drawOk ? (draw as DrawMode) : 'auto',
+    executor: executorOk ? (executor as ExecutorMode) : 'auto',
     temporal: temporal !== 'off',
   };
 }

@@ -78,13 +78,16 @@ describe('studio: fallback without WebGPU', () => {
     const fallback = await downloads(cpu.page, 'CPU (Worker) — WebGPU unavailable');
 
     const webgpu = await open(gpu);
-    const withGpu = await downloads(webgpu.page, 'WebGPU · drawn with WebGPU');
+    // executor=webgpu and draw=webgpu: WebGPU even on a software fallback adapter (SwiftShader here)
+    const withGpu = await downloads(webgpu.page, 'WebGPU · drawn with WebGPU', '&executor=webgpu&draw=webgpu');
     expect(await pillOf(webgpu.page).getAttribute('title')).toContain('Rendered by the WebGPU compute executor');
 
     expect(fallback).toEqual(withGpu);
 
     // The link can ask for Canvas 2D while WebGPU is there (draw=canvas2d): same output again.
-    expect(await downloads(webgpu.page, 'WebGPU · drawn with Canvas 2D', '&draw=canvas2d')).toEqual(withGpu);
+    expect(await downloads(webgpu.page, 'WebGPU · drawn with Canvas 2D', '&executor=webgpu&draw=canvas2d')).toEqual(
+      withGpu,
+    );
     expect(fallback.text).toBe(
       (await serverRender(FIXTURE_PNG, { columns: 90, color: true, charset: 'minimal' })).body,
     );
@@ -100,7 +103,7 @@ describe('studio: fallback without WebGPU', () => {
   async function streamFrames(browser: Browser, pill: string, video: string) {
     const FRAMES = 10;
     const { page, errors } = await open(browser);
-    await page.goto(`${studio.url}/?columns=64&autoOptimize=0&draw=canvas2d`);
+    await page.goto(`${studio.url}/?columns=64&autoOptimize=0&executor=webgpu&draw=canvas2d`);
     await eventually(() => pillOf(page).textContent()).toContain(pill);
     await page.getByLabel('Open an image or video file').setInputFiles(video);
     await eventually(() => page.getByRole('img', { name: /^ASCII art, 64 by \d+ characters$/ }).count()).toBe(1);
@@ -169,7 +172,7 @@ describe('studio: fallback without WebGPU', () => {
     if (!gpu || !large) return ctx.skip();
     browsers.push(gpu);
     const { page, errors } = await open(gpu);
-    await page.goto(`${studio.url}/?columns=100&draw=canvas2d`);
+    await page.goto(`${studio.url}/?columns=100&executor=webgpu&draw=canvas2d`);
     await eventually(() => pillOf(page).textContent()).toContain('WebGPU · drawn with Canvas 2D');
     await page.getByLabel('Open an image or video file').setInputFiles(large);
     const warning = page.getByRole('status').filter({ hasText: 'is too large for this GPU' });

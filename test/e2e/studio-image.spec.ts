@@ -57,7 +57,14 @@ describe('studio: image mode', () => {
 
   it('loads with no console errors, says how it renders, and renders a dropped image', async () => {
     await page.goto(studio.url);
-    await eventually(() => page.getByRole('status').first().textContent()).toContain('drawn with WebGPU');
+    // auto: WebGPU on a hardware adapter; on a software fallback adapter (SwiftShader here) the
+    // CPU Worker renders and Canvas 2D draws, and the pill's tooltip says why
+    const fallback = await page.evaluate(async () => (await navigator.gpu.requestAdapter())?.info.isFallbackAdapter);
+    const pill = page.getByRole('status').first();
+    await eventually(() => pill.textContent()).toContain(
+      fallback ? 'CPU (Worker) · drawn with Canvas 2D' : 'WebGPU · drawn with WebGPU',
+    );
+    if (fallback) expect(await pill.getAttribute('title')).toContain('the WebGPU adapter is a software fallback');
     await dropFile(page, page.getByText('Drop an image or a video here'), FIXTURE_PNG, 'image/png');
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 120 by \d+ characters$/);
     await eventually(() => page.getByText('512×512').or(page.getByText('413×356')).count()).toBe(1);

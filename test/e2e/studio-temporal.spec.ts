@@ -8,8 +8,9 @@
  *
  * The frames are read from the studio's frame bus (`document.querySelector('gc-studio').bus`,
  * the documented test hook), never from pixels. Chromium runs with WebGPU but without the
- * canvas flags, and the link asks for `draw=canvas2d`: compute runs on WebGPU (SwiftShader),
- * drawing with Canvas 2D, because presenting a WebGPU canvas in headless Chromium needs the
+ * canvas flags, and the link asks for `executor=webgpu&draw=canvas2d`: compute runs on WebGPU
+ * (SwiftShader, which `auto` leaves for the CPU Worker as a software fallback adapter), drawing
+ * with Canvas 2D, because presenting a WebGPU canvas in headless Chromium needs the
  * SwiftShader compositor, which slows the whole page (bench/results/studio.md).
  */
 import type { FastifyInstance } from 'fastify';
@@ -94,7 +95,7 @@ describe('studio: GPU executor and temporal filter on a live camera', () => {
 
     // autoOptimize=0: no re-tuning, so only the temporal filter differs between the runs
     const run = async (query: string): Promise<Measured> => {
-      await page.goto(`${studio.url}/?columns=80&autoOptimize=0&draw=canvas2d${query}`);
+      await page.goto(`${studio.url}/?columns=80&autoOptimize=0&executor=webgpu&draw=canvas2d${query}`);
       const adapter = await page.evaluate(async () => (await navigator.gpu?.requestAdapter()) != null);
       if (!adapter) ctx.skip();
       await eventually(() => pill.textContent()).toContain('WebGPU · drawn with Canvas 2D');
@@ -134,7 +135,7 @@ describe('studio: GPU executor and temporal filter on a live camera', () => {
     await stubServerRoutes(context, { receiverOrigin: null });
     const page = await context.newPage();
     const pill = page.getByRole('status').filter({ hasText: /^\s*(WebGPU|CPU \(Worker\))/ });
-    await page.goto(`${studio.url}/?columns=80&draw=canvas2d`);
+    await page.goto(`${studio.url}/?columns=80&executor=webgpu&draw=canvas2d`);
     const adapter = await page.evaluate(async () => (await navigator.gpu?.requestAdapter()) != null);
     if (!adapter) return ctx.skip();
     await eventually(() => pill.textContent()).toContain('WebGPU · drawn with Canvas 2D');

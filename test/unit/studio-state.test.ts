@@ -12,6 +12,7 @@ describe('studio URL state', () => {
       issues: [],
       traceId: null,
       draw: 'auto',
+      executor: 'auto',
       temporal: true,
     });
   });
@@ -62,6 +63,7 @@ describe('studio URL state', () => {
       issues: [],
       traceId: null,
       draw: 'auto',
+      executor: 'auto',
       temporal: true,
     });
   });
@@ -90,6 +92,15 @@ describe('studio URL state', () => {
     const bad = readUrlState('?draw=vulkan');
     expect(bad.draw).toBe('auto');
     expect(bad.issues[0].message).toBe('draw: expected one of auto, webgpu, canvas2d, received "vulkan"');
+  });
+
+  it('reads the executor mode, keeps it when the params change, and reports an unknown one', () => {
+    expect(readUrlState('?executor=webgpu').executor).toBe('webgpu');
+    expect(readUrlState('?executor=cpu').executor).toBe('cpu');
+    expect(writeUrlQuery(resolveParams({ columns: 90 }, 'json'), '?executor=cpu')).toBe('?columns=90&executor=cpu');
+    const bad = readUrlState('?executor=gpu');
+    expect(bad.executor).toBe('auto');
+    expect(bad.issues[0].message).toBe('executor: expected one of auto, webgpu, cpu, received "gpu"');
   });
 });
 

@@ -3,9 +3,16 @@ import type { DirectorEvidence } from '../../engine/grid.js';
 import { resolveParams } from '../../engine/params.js';
 import { engineStatus } from '../../studio/components/studio-app/engine-status.js';
 import { EASE_STEP_MS, EASE_STEPS, easeParams, keepAdjustments } from '../../studio/state/ease-params.js';
+import { cpuWorkerReason, stageDraw } from '../../studio/state/engine-choice.js';
 import { RETUNE_MS, TuneSchedule } from '../../studio/state/tune-schedule.js';
 
-const ready = { status: 'ready', device: {} as GPUDevice, adapter: 'google swiftshader' } as const;
+const ready = { status: 'ready', device: {} as GPUDevice, adapter: 'nvidia ampere', fallbackAdapter: false } as const;
+const software = {
+  status: 'ready',
+  device: {} as GPUDevice,
+  adapter: 'google swiftshader',
+  fallbackAdapter: true,
+} as const;
 
 describe('studio: easing between Auto Director tunes', () => {
   const from = resolveParams({ contrast: 1, gamma: 1, columns: 100, charset: 'standard', dither: false }, 'json');
@@ -51,6 +58,27 @@ describe('studio: the engine pill', () => {
       'video frames imported with importExternalTexture (no CPU copy)',
     );
     expect(engineStatus('gpu', ready, 'auto', null, null, 'cpu-copy').detail).toContain('read on the CPU');
+  });
+
+  it('auto renders with the CPU Worker and draws with Canvas 2D on a software fallback adapter only', () => {
+    expect(cpuWorkerReason('auto', ready)).toBeNull();
+    expect(stageDraw('auto', ready)).toBe('auto');
+    expect(cpuWorkerReason('auto', software)).toContain('software fallback');
+    expect(stageDraw('auto', software)).toBe('canvas2d');
+    // the link forces either way
+    expect(cpuWorkerReason('webgpu', software)).toBeNull();
+    expect(stageDraw('webgpu', software)).toBe('webgpu');
+    expect(cpuWorkerReason('cpu', ready)).toBe('chosen by the link (executor=cpu)');
+    expect(stageDraw('canvas2d', ready)).toBe('canvas2d');
+    // before a device is ready there is nothing to choose against
+    expect(cpuWorkerReason('auto', { status: 'pending' })).toBeNull();
+    const status = engineStatus('cpu-worker', software, 'auto', null, cpuWorkerReason('auto', software));
+    expect(status.label).toBe('CPU (Worker) · drawn with Canvas 2D');
+    expect(status.detail).toContain(
+      'Rendered by the CPU engine in a Worker (the WebGPU adapter is a software fallback',
+    );
+    expect(status.detail).toContain('the adapter is a software fallback (draw=webgpu in the link draws with it)');
+    expect(engineStatus('gpu', software, 'canvas2d').detail).toContain('Canvas 2D chosen by the link (draw=canvas2d)');
   });
 
   it('says so when WebGPU is missing or the device is lost (reported by the controller or the executor)', () => {

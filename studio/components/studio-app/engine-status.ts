@@ -1,6 +1,7 @@
 /** The engine pill in the header: which executor renders and how the grid is drawn, in plain words. */
 import type { GpuState } from '../../controllers/gpu-device-controller.js';
 import type { RendererKind } from '../../render/frame-renderer.js';
+import { stageDraw } from '../../state/engine-choice.js';
 import type { DrawMode } from '../../state/url-state.js';
 
 export interface EngineStatus {
@@ -43,10 +44,14 @@ export function engineStatus(
     case 'pending':
       return { label: `${engine} · starting WebGPU…`, detail: 'Looking for a WebGPU adapter', fallback: false };
     case 'ready':
-      if (draw === 'canvas2d') {
+      if (stageDraw(draw, gpu) === 'canvas2d') {
+        const why =
+          draw === 'canvas2d'
+            ? 'Canvas 2D chosen by the link (draw=canvas2d)'
+            : 'drawn with Canvas 2D: the adapter is a software fallback (draw=webgpu in the link draws with it)';
         return {
           label: `${engine} · drawn with Canvas 2D`,
-          detail: `${executor}; Canvas 2D chosen by the link (draw=canvas2d); WebGPU adapter: ${gpu.adapter}`,
+          detail: `${executor}; ${why}; WebGPU adapter: ${gpu.adapter}`,
           fallback: false,
         };
       }

@@ -10,9 +10,10 @@ import { CpuWorkerRenderer } from '../../render/cpu-worker-renderer.js';
 import type { FrameRenderer, RenderedFrame } from '../../render/frame-renderer.js';
 import type { PaintStyle } from '../../render/grid-painter.js';
 import { isStream, type StudioSource } from '../../sources/source.js';
+import { cpuWorkerReason, stageDraw } from '../../state/engine-choice.js';
 import { FrameBus } from '../../state/frame-bus.js';
 import { applyPreset, PRESETS } from '../../state/presets.js';
-import { type DrawMode, readUrlState, writeUrlQuery } from '../../state/url-state.js';
+import { type DrawMode, type ExecutorMode, readUrlState, writeUrlQuery } from '../../state/url-state.js';
 import type { ParamChangeDetail } from '../param-field/param-field.component.js';
 import type { PresetDetail } from '../param-panel/param-panel.component.js';
 import type { CameraDetail, UrlDetail } from '../source-bar/source-bar.component.js';
@@ -53,6 +54,7 @@ export class StudioApp extends LitElement {
   readonly bus = new FrameBus();
   readonly traceId: string | null;
   readonly draw: DrawMode;
+  readonly executor: ExecutorMode;
   private readonly gpu = new GpuDeviceController(this, (state) => this.onGpu(state));
   private readonly pipeline: RenderPipeline;
   private readonly sources: SourceController;
@@ -75,6 +77,7 @@ export class StudioApp extends LitElement {
     this.paintStyle = styleOf(url.params);
     this.traceId = url.traceId;
     this.draw = url.draw;
+    this.executor = url.executor;
     this.source = null;
     this.fontReady = false;
     this.notices = url.issues.length > 0 ? [this.linkNotice(url.issues)] : [];
@@ -163,7 +166,7 @@ export class StudioApp extends LitElement {
         </div>
         <gc-stage
           .gpu=${this.lostState ?? this.gpu.state}
-          draw=${this.draw}
+          draw=${stageDraw(this.draw, this.lostState ?? this.gpu.state)}
           ?monitor=${stream}
           @gc-files=${(e: CustomEvent<FilesDetail>) => this.sources.openFiles(e.detail.files)}
           @gc-draw-timed=${() => stream || this.requestUpdate()}
@@ -253,11 +256,20 @@ export class StudioApp extends LitElement {
     if (state.status === 'lost') this.fallBack(state.reason);
   }
 
-  /** Once the font is measured and a device is ready: the GPU executor replaces the CPU Worker. */
+  /**
+   * Once the font is measured and a device is ready: the GPU executor replaces the CPU Worker,
+   * unless the link or the adapter says otherwise (engine-choice.ts).
+   */
   private startGpuExecutor(): void {
     const state = this.gpu.state;
     if (!this.fontReady || state.status !== 'ready' || this.executorDevice === state.device) return;
     const device = state.device;
+    const cpuReason = cpuWorkerReason(this.executor, state);
+    if (cpuReason !== null) {
+      this.executorNote = cpuReason;
+      this.requestUpdate();
+      return;
+    }
     this.executorDevice = device;
     import('../../render/gpu-frame-renderer.js')
       .then(({ GpuFrameRenderer }) => GpuFrameRenderer.create(device))
