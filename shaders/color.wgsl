@@ -18,6 +18,17 @@
 @group(1) @binding(2) var<storage, read> glyphsIn: array<u32>;
 @group(1) @binding(3) var<storage, read_write> packed: array<u32>;
 
+/** One channel's 8-bit color: saturated around the luminance y, then shaded by the glyph's coverage. */
+fn channel(v: u32, y: u32, t: u32, shade: bool, mean: i32, cov: i32) -> u32 {
+  let sat = i32(y) + (((i32(v) - i32(y)) * i32(frame.saturation)) >> 8u);
+  let s = interpolate(frame.linearToSrgbAt, u32(clamp(sat, 0, LINEAR_MAX)));
+  if (!shade) {
+    return s;
+  }
+  let u = min(1024u, (s * TONE_MAX) / t);
+  return min(255u, (u * u32(mean)) / u32(cov));
+}
+
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
   let i = flatIndex(wid, nwg, lid);
@@ -40,16 +51,10 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
   let g = glyphsIn[i];
   let cov = coverageOf(g);
   let mean = cellData[i * CELL_STRIDE + CELL_MEAN];
-  var out = g;
-  for (var k = 0u; k < 3u; k++) {
-    let sat = i32(y) + (((i32(rgb[k]) - i32(y)) * i32(frame.saturation)) >> 8u);
-    let s = interpolate(frame.linearToSrgbAt, u32(clamp(sat, 0, LINEAR_MAX)));
-    var fg = s;
-    if (frame.invert == 0u && cov > 0 && t > 0u) {
-      let u = min(1024u, (s * TONE_MAX) / t);
-      fg = min(255u, (u * u32(mean)) / u32(cov));
-    }
-    out |= fg << (8u * (k + 1u));
-  }
-  packed[i] = out;
+  let shade = frame.invert == 0u && cov > 0 && t > 0u;
+  // channels written out: a vector indexed by a loop counter is emulated per lane on software adapters
+  let red = channel(rgb.x, y, t, shade, mean, cov);
+  let green = channel(rgb.y, y, t, shade, mean, cov);
+  let blue = channel(rgb.z, y, t, shade, mean, cov);
+  packed[i] = g | (red << 8u) | (green << 16u) | (blue << 24u);
 }
