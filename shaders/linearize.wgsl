@@ -9,11 +9,14 @@
 // GPU: rgba holds one pixel per u32 (r | g << 8 | b << 16 | a << 24, the little-endian bytes of
 // the RGBA8 buffer), rows Frame.sourceStride pixels apart (the width for buffers, 256-byte
 // aligned rows for textures copied in); lin holds one u32 per channel value. One invocation per output pixel.
+// `twoSteps` also does the first pyramid step (pyramid.wgsl's arithmetic, over `next`) in the same
+// invocation, so that level never goes through memory: one invocation per pixel of the level after.
 // Opaque pixels skip the division by 255, which the formula gives exactly at a = 255.
 
 @group(1) @binding(0) var<uniform> step: ReduceStep;
 @group(1) @binding(1) var<storage, read> rgba: array<u32>;
 @group(1) @binding(2) var<storage, read_write> dst: array<u32>;
+@group(1) @binding(3) var<uniform> next: ReduceStep;
 
 /** The three linear channels of one pixel; opaque pixels skip the division ((c * 255 + 127) / 255 = c). */
 fn linearPixel(px: u32) -> vec3u {
@@ -26,18 +29,12 @@ fn linearPixel(px: u32) -> vec3u {
   return (c * a + vec3u(127u)) / vec3u(255u);
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE)
-fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
-  let i = flatIndex(wid, nwg, lid);
-  if (i >= step.dstWidth * step.dstHeight) {
-    return;
-  }
-  let x = i % step.dstWidth;
-  let y = i / step.dstWidth;
+/** Pixel (x, y) of the first level: the fx x fy taps of the source, box-averaged. */
+fn reduced(x: u32, y: u32) -> vec3u {
   let shift = (step.fx >> 1u) + (step.fy >> 1u);
   let half = (1u << shift) >> 1u;
-  // the fx x fy taps (the right neighbour when fx = 2, the row below when fy = 2); straight-line
-  // code: a private array indexed by a loop counter is emulated per lane on software adapters
+  // the right neighbour when fx = 2, the row below when fy = 2; straight-line code: a private
+  // array indexed by a loop counter is emulated per lane on software adapters
   let p = y * step.fy * frame.sourceStride + x * step.fx;
   var sum = linearPixel(rgba[p]);
   if (step.fx == 2u) {
@@ -50,8 +47,43 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
       sum += linearPixel(rgba[q + 1u]);
     }
   }
-  let v = (sum + vec3u(half)) >> vec3u(shift);
+  return (sum + vec3u(half)) >> vec3u(shift);
+}
+
+fn store(i: u32, v: vec3u) {
   dst[i * 3u] = v.x;
   dst[i * 3u + 1u] = v.y;
   dst[i * 3u + 2u] = v.z;
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
+  let i = flatIndex(wid, nwg, lid);
+  if (i >= step.dstWidth * step.dstHeight) {
+    return;
+  }
+  store(i, reduced(i % step.dstWidth, i / step.dstWidth));
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn twoSteps(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
+  let i = flatIndex(wid, nwg, lid);
+  if (i >= next.dstWidth * next.dstHeight) {
+    return;
+  }
+  let x = (i % next.dstWidth) * next.fx;
+  let y = (i / next.dstWidth) * next.fy;
+  let shift = (next.fx >> 1u) + (next.fy >> 1u);
+  let half = (1u << shift) >> 1u;
+  var sum = reduced(x, y);
+  if (next.fx == 2u) {
+    sum += reduced(x + 1u, y);
+  }
+  if (next.fy == 2u) {
+    sum += reduced(x, y + 1u);
+    if (next.fx == 2u) {
+      sum += reduced(x + 1u, y + 1u);
+    }
+  }
+  store(i, (sum + vec3u(half)) >> vec3u(shift));
 }

@@ -12,6 +12,7 @@ type Slot = 'uniform' | 'read' | 'write' | 'external';
 const LAYOUTS = {
   frameImport: ['external', 'write'],
   linearize: ['uniform', 'read', 'write'],
+  linearizeTwoSteps: ['uniform', 'read', 'write', 'uniform'],
   pyramid: ['uniform', 'read', 'write'],
   resample: ['read', 'write'],
   luma: ['read', 'write'],
@@ -34,6 +35,7 @@ export type LayoutName = keyof typeof LAYOUTS;
 /** Each pipeline: its shader file, entry point, group-1 layout, and workgroup size class. */
 const PIPELINES = {
   linearize: { shader: 'linearize', entry: 'main', layout: 'linearize', size: 'element' },
+  linearizeTwoSteps: { shader: 'linearize', entry: 'twoSteps', layout: 'linearizeTwoSteps', size: 'element' },
   pyramid: { shader: 'pyramid', entry: 'main', layout: 'pyramid', size: 'element' },
   resampleX: { shader: 'resample', entry: 'resampleX', layout: 'resample', size: 'element' },
   resampleY: { shader: 'resample', entry: 'resampleY', layout: 'resample', size: 'element' },

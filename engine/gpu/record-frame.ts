@@ -95,10 +95,13 @@ export function recordFrame(f: FrameRecording): string[] {
       { width: plan.source.width, height: plan.source.height },
     );
   }
-  const [first, ...rest] = res.reductions;
+  // linearize computes the second level straight from the source when there is one (its first
+  // level never goes through memory); the pyramid pass does the levels after
+  const [first, second, ...rest] = res.reductions;
   pass('linearize', (p) => {
     if (upload.kind === 'external') each(p, upload.pipeline, upload.bindGroup, plan.source.width * plan.source.height);
-    each(p, k('linearize'), first.bindGroup, first.width * first.height);
+    if (second?.fromSource) each(p, k('linearizeTwoSteps'), second.fromSource, second.width * second.height);
+    else each(p, k('linearize'), first.bindGroup, first.width * first.height);
   });
   if (rest.length > 0)
     pass('pyramid', (p) => {

@@ -81,6 +81,8 @@ export interface Reduction {
   readonly width: number;
   readonly height: number;
   readonly bindGroup: GPUBindGroup;
+  /** The second level only: linearize's `twoSteps`, this level straight from the source pixels. */
+  readonly fromSource: GPUBindGroup | null;
 }
 
 export class FrameResources {
@@ -139,7 +141,8 @@ export class FrameResources {
     const S = GPUBufferUsage.STORAGE;
     this.rgba = this.buffer('rgba', rgbaBytes, S | GPUBufferUsage.COPY_DST);
 
-    // reductions: linearize's (fused) first step, then the pyramid
+    // reductions: linearize's (fused) first step, then the pyramid (record-frame runs linearize's
+    // twoSteps for the first two when there are two or more)
     const steps: PyramidStep[] = plan.pyramid.length > 0 ? [...plan.pyramid] : [{ fx: 1, fy: 1 }];
     const sizes: [number, number][] = [];
     let [w, h] = [width, height];
@@ -166,12 +169,13 @@ export class FrameResources {
         dstHeight: dh,
       };
       device.queue.writeBuffer(stepBuffer, i * align, stepUniform(values));
-      const uniform = { buffer: stepBuffer, offset: i * align, size: STEP_UNIFORM_SIZE };
+      const uniform = (k: number) => ({ buffer: stepBuffer, offset: k * align, size: STEP_UNIFORM_SIZE });
       const bindGroup =
         i === 0
-          ? this.group('linearize', uniform, this.rgba, level(0))
-          : this.group('pyramid', uniform, level(i - 1), level(i));
-      this.reductions.push({ step, width: dw, height: dh, bindGroup });
+          ? this.group('linearize', uniform(0), this.rgba, level(0))
+          : this.group('pyramid', uniform(i), level(i - 1), level(i));
+      const fromSource = i === 1 ? this.group('linearizeTwoSteps', uniform(0), this.rgba, level(1), uniform(1)) : null;
+      this.reductions.push({ step, width: dw, height: dh, bindGroup, fromSource });
       [w, h] = [dw, dh];
     });
     const reduced = level(steps.length - 1);

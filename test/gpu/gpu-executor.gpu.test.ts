@@ -30,8 +30,13 @@ describe('GPU executor contract', () => {
 
   it('reports its timings: GPU timestamps per stage when the device has timestamp-query, else wall time per submit', async (ctx) => {
     if (!gpu) return ctx.skip();
-    const image = synthetic(300, 200, 'gradient', 1);
-    const grid = await gpu.render(planFrame(params, image), image, { stream: true });
+    // 300 x 200 at 32 columns: two reductions, both done by linearize; 640 x 480: a third one,
+    // done by the pyramid pass
+    const small = synthetic(300, 200, 'gradient', 1);
+    const large = synthetic(640, 480, 'gradient', 1);
+    expect([planFrame(params, small).pyramid.length, planFrame(params, large).pyramid.length]).toEqual([2, 3]);
+    expect((await gpu.render(planFrame(params, small), small, {})).evidence.timings.pyramid).toBeUndefined();
+    const grid = await gpu.render(planFrame(params, large), large, { stream: true });
     const t = grid.evidence.timings;
     if (gpu.device.features.has('timestamp-query')) {
       expect(gpu.timingSource).toBe('timestamp-query');
