@@ -1,6 +1,7 @@
 // frame-import: a browser video frame (GPUExternalTexture) -> the packed RGBA8 buffer linearize
-// reads. gpu-only: not a kernel twin but the host seam for browser frames, which the CPU cannot
-// see without a copy (the CPU executor takes those pixels as an RGBA buffer).
+// reads.
+// gpu-only: not a kernel twin but the host seam for browser frames, which the CPU cannot see
+// without a copy (the CPU executor takes those pixels as an RGBA buffer).
 //
 // out  rgba: one u32 per pixel, r | g << 8 | b << 16 | a << 24, `sourceStride` pixels per row.
 // The browser converts the frame (often YUV) to RGB in float before this pass, so this is the

@@ -95,17 +95,15 @@ export function recordFrame(f: FrameRecording): string[] {
       { width: plan.source.width, height: plan.source.height },
     );
   }
-  // linearize computes the second level straight from the source when there is one (its first
-  // level never goes through memory); the pyramid pass does the levels after
-  const [first, second, ...rest] = res.reductions;
+  // linearize makes the first level, or the second straight from the source (resources.ts)
+  const [first, ...rest] = res.reductions;
   pass('linearize', (p) => {
     if (upload.kind === 'external') each(p, upload.pipeline, upload.bindGroup, plan.source.width * plan.source.height);
-    if (second?.fromSource) each(p, k('linearizeTwoSteps'), second.fromSource, second.width * second.height);
-    else each(p, k('linearize'), first.bindGroup, first.width * first.height);
+    each(p, k(first.pipeline), first.bindGroup, first.width * first.height);
   });
   if (rest.length > 0)
     pass('pyramid', (p) => {
-      for (const r of rest) each(p, k('pyramid'), r.bindGroup, r.width * r.height);
+      for (const r of rest) each(p, k(r.pipeline), r.bindGroup, r.width * r.height);
     });
   pass('resample', (p) => {
     each(p, k('resampleX'), g.resampleX, plan.sampleWidth * plan.reducedHeight);

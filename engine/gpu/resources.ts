@@ -76,13 +76,12 @@ export interface StateBindGroups {
   readonly dither: GPUBindGroup;
 }
 
+/** One dispatch that makes a level: its pipeline, the level's size, the bind group. */
 export interface Reduction {
-  readonly step: PyramidStep;
+  readonly pipeline: 'linearize' | 'linearizeTwoSteps' | 'pyramid';
   readonly width: number;
   readonly height: number;
   readonly bindGroup: GPUBindGroup;
-  /** The second level only: linearize's `twoSteps`, this level straight from the source pixels. */
-  readonly fromSource: GPUBindGroup | null;
 }
 
 export class FrameResources {
@@ -141,8 +140,9 @@ export class FrameResources {
     const S = GPUBufferUsage.STORAGE;
     this.rgba = this.buffer('rgba', rgbaBytes, S | GPUBufferUsage.COPY_DST);
 
-    // reductions: linearize's (fused) first step, then the pyramid (record-frame runs linearize's
-    // twoSteps for the first two when there are two or more)
+    // reductions: linearize's (fused) first step, or with two or more steps its twoSteps entry,
+    // which makes level 1 straight from the source (level 0 is then never written); then one
+    // pyramid dispatch per level
     const steps: PyramidStep[] = plan.pyramid.length > 0 ? [...plan.pyramid] : [{ fx: 1, fy: 1 }];
     const sizes: [number, number][] = [];
     let [w, h] = [width, height];
@@ -150,8 +150,10 @@ export class FrameResources {
       [w, h] = [Math.floor(w / s.fx), Math.floor(h / s.fy)];
       sizes.push([w, h]);
     }
+    const twoSteps = steps.length > 1;
+    const written = (i: number) => i > 0 || !twoSteps;
     const biggest = (parity: number) =>
-      Math.max(4, ...sizes.filter((_, i) => i % 2 === parity).map(([a, b]) => a * b * 12));
+      Math.max(4, ...sizes.filter((_, i) => i % 2 === parity && written(i)).map(([a, b]) => a * b * 12));
     const levelA = this.buffer('levelA', biggest(0), S);
     const levelB = sizes.length > 1 ? this.buffer('levelB', biggest(1), S) : levelA;
     const level = (i: number) => (i % 2 === 0 ? levelA : levelB);
@@ -169,15 +171,16 @@ export class FrameResources {
         dstHeight: dh,
       };
       device.queue.writeBuffer(stepBuffer, i * align, stepUniform(values));
-      const uniform = (k: number) => ({ buffer: stepBuffer, offset: k * align, size: STEP_UNIFORM_SIZE });
-      const bindGroup =
-        i === 0
-          ? this.group('linearize', uniform(0), this.rgba, level(0))
-          : this.group('pyramid', uniform(i), level(i - 1), level(i));
-      const fromSource = i === 1 ? this.group('linearizeTwoSteps', uniform(0), this.rgba, level(1), uniform(1)) : null;
-      this.reductions.push({ step, width: dw, height: dh, bindGroup, fromSource });
       [w, h] = [dw, dh];
     });
+    const uniform = (k: number) => ({ buffer: stepBuffer, offset: k * align, size: STEP_UNIFORM_SIZE });
+    const reduction = (pipeline: Reduction['pipeline'], i: number, bindGroup: GPUBindGroup) =>
+      this.reductions.push({ pipeline, width: sizes[i][0], height: sizes[i][1], bindGroup });
+    if (twoSteps)
+      reduction('linearizeTwoSteps', 1, this.group('linearizeTwoSteps', uniform(0), this.rgba, level(1), uniform(1)));
+    else reduction('linearize', 0, this.group('linearize', uniform(0), this.rgba, level(0)));
+    for (let i = 2; i < steps.length; i++)
+      reduction('pyramid', i, this.group('pyramid', uniform(i), level(i - 1), level(i)));
     const reduced = level(steps.length - 1);
 
     const resampledX = this.buffer('resampledX', plan.sampleWidth * plan.reducedHeight * 12, S);

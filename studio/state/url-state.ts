@@ -80,24 +80,21 @@ export function readUrlState(search: string): UrlState {
   const trace = query.get('traceId');
   if (trace !== null && !isTraceId(trace))
     issues.push(studioIssue('traceId', '32 lowercase hex digits, not all zero', trace));
-  const draw = query.get('draw');
-  const drawOk = draw !== null && (DRAW_MODES as readonly string[]).includes(draw);
-  if (draw !== null && !drawOk) issues.push(studioIssue('draw', `one of ${DRAW_MODES.join(', ')}`, draw));
-  const executor = query.get('executor');
-  const executorOk = executor !== null && (EXECUTOR_MODES as readonly string[]).includes(executor);
-  if (executor !== null && !executorOk)
-    issues.push(studioIssue('executor', `one of ${EXECUTOR_MODES.join(', ')}`, executor));
-  const temporal = query.get('temporal');
-  const temporalOk = temporal !== null && (TEMPORAL_MODES as readonly string[]).includes(temporal);
-  if (temporal !== null && !temporalOk)
-    issues.push(studioIssue('temporal', `one of ${TEMPORAL_MODES.join(', ')}`, temporal));
+  /** The link's choice for `key` among `modes`; the first mode (the default) when absent or unknown, which is reported. */
+  const choice = <T extends string>(key: string, modes: readonly T[]): T => {
+    const value = query.get(key);
+    if (value === null) return modes[0];
+    if ((modes as readonly string[]).includes(value)) return value as T;
+    issues.push(studioIssue(key, `one of ${modes.join(', ')}`, value));
+    return modes[0];
+  };
   return {
     params: resolveParams(accepted, 'strings'),
     issues,
     traceId: trace !== null && isTraceId(trace) ? trace : null,
-    draw: drawOk ? (draw as DrawMode) : 'auto',
-    executor: executorOk ? (executor as ExecutorMode) : 'auto',
-    temporal: temporal !== 'off',
+    draw: choice('draw', DRAW_MODES),
+    executor: choice('executor', EXECUTOR_MODES),
+    temporal: choice('temporal', TEMPORAL_MODES) === 'on',
   };
 }
 
