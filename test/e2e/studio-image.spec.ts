@@ -180,6 +180,37 @@ describe('studio: image mode', () => {
     await eventually(() => page.getByRole('alert').first().textContent()).toContain('is not on an allowlisted host');
   });
 
+  it('fits tablet and phone windows: nothing cut off, the picture first and large enough', async () => {
+    for (const viewport of [
+      { width: 1024, height: 768 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(studio.url);
+      await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+      await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 120 by /);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      // every control lies inside the window, and the downloads inside their panel (it scrolls
+      // vertically only, so a button past its right edge would be clipped)
+      for (const button of await page.getByRole('button').all()) {
+        const box = await button.boundingBox();
+        if (!box) continue;
+        expect(box.x, await button.textContent()).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, await button.textContent()).toBeLessThanOrEqual(viewport.width);
+      }
+      const panel = await page.locator('gc-export-panel').boundingBox();
+      for (const format of FORMATS) {
+        const box = await page.getByRole('button', { name: `Download ${FORMAT_INFO[format].label}` }).boundingBox();
+        expect(box && panel && box.x + box.width <= panel.x + panel.width, format).toBe(true);
+      }
+      const picture = await art().boundingBox();
+      const controls = await page.getByRole('complementary', { name: 'Render parameters' }).boundingBox();
+      expect(picture && picture.height >= 150 && picture.x + picture.width <= viewport.width).toBe(true);
+      if (viewport.width < 760) expect(picture && controls && picture.y < controls.y).toBe(true);
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('saves screenshots of image mode, mono and color', async () => {
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     const image = path.join(path.dirname(FIXTURE_PNG), 'portrait_astronaut.png');

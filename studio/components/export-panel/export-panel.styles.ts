@@ -9,7 +9,7 @@ export const exportPanelStyles = [
     }
     .formats {
       display: grid;
-      grid-template-columns: repeat(3, 1fr);
+      grid-template-columns: repeat(auto-fill, minmax(min(100%, 6.5rem), 1fr));
       gap: 0.35rem;
     }
     .formats button {

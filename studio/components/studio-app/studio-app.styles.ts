@@ -14,6 +14,7 @@ export const studioAppStyles = [
     header {
       grid-column: 1 / -1;
       display: flex;
+      flex-wrap: wrap;
       align-items: center;
       gap: 1.2rem;
       padding: 0.6rem 1rem;
@@ -37,7 +38,7 @@ export const studioAppStyles = [
       text-transform: uppercase;
     }
     gc-source-bar {
-      flex: 1;
+      flex: 1 1 22rem;
     }
     .engine {
       display: flex;
@@ -68,11 +69,13 @@ export const studioAppStyles = [
     }
     main {
       display: grid;
-      grid-template-rows: auto minmax(0, 1fr) auto auto;
+      /* the stage takes what the dock leaves, but never less than half the screen: when the
+         dock wraps onto more rows (narrow windows) main scrolls instead of crushing the picture */
+      grid-template-rows: auto minmax(max(300px, 50vh), 1fr) auto auto;
       gap: 0.7rem;
       min-width: 0;
       padding: 0.8rem 1rem 1rem;
-      overflow: hidden;
+      overflow-y: auto;
     }
     .notices {
       display: grid;
@@ -145,7 +148,7 @@ export const studioAppStyles = [
     }
     .dock {
       display: grid;
-      grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr) minmax(0, 1fr);
+      grid-template-columns: repeat(auto-fit, minmax(min(100%, 17rem), 1fr));
       gap: 0.7rem;
     }
     .dock > * {
@@ -163,6 +166,25 @@ export const studioAppStyles = [
       white-space: nowrap;
       overflow: hidden;
       text-overflow: ellipsis;
+    }
+      /* phones and narrow windows: one column, the picture first, the controls below it */
+    @media (max-width: 760px) {
+      :host {
+        grid-template-columns: minmax(0, 1fr);
+        grid-template-rows: auto auto auto;
+        height: auto;
+        min-height: 100vh;
+      }
+      main {
+        overflow: visible;
+        padding: 0.6rem;
+      }
+      aside {
+        order: 1;
+        overflow: visible;
+        border-right: none;
+        border-top: 1px solid var(--gc-line);
+      }
     }
   `,
 ];
