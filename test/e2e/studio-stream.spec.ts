@@ -176,4 +176,29 @@ describe('studio: webcam and video', () => {
     await eventually(() => page.getByRole('button', { name: 'Play' }).count()).toBe(1);
     expect(errors).toEqual([]);
   });
+
+  it('on a phone, the source monitor, the HUD and the art of a video do not cover each other', async (ctx) => {
+    if (!video) return ctx.skip();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(studio.url);
+    await page.getByLabel('Open an image or video file').setInputFiles(video);
+    const art = page.getByRole('img', { name: /^ASCII art, 120 by / });
+    await eventually(() => art.count()).toBe(1);
+    await eventually(async () => Number(await hud('fps').textContent())).toBeGreaterThan(0);
+    type Box = { x: number; y: number; width: number; height: number } | null;
+    const overlap = (a: Box, b: Box) =>
+      !a || !b || (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height);
+    const [artBox, monitor, figures, stage] = await Promise.all([
+      art.boundingBox(),
+      page.getByLabel('Source video').boundingBox(),
+      page.getByLabel('Performance').boundingBox(),
+      page.locator('gc-stage').boundingBox(),
+    ]);
+    expect(overlap(monitor, artBox)).toBe(false);
+    expect(overlap(figures, artBox)).toBe(false);
+    expect(overlap(monitor, figures)).toBe(false);
+    // a landscape clip uses the stage's width, not a strip left of the monitor
+    expect(artBox && stage && artBox.width >= 0.8 * stage.width).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });

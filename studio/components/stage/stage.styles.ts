@@ -61,5 +61,21 @@ export const stageStyles = [
       position: absolute;
       inset: 0;
     }
+      /* phones: the HUD wraps onto two lines, and the source monitor moves to the bottom right
+       (a strip the picture of a landscape stream never needs there), so neither covers the art */
+    @media (max-width: 760px) {
+      .viewport {
+        inset: 64px 10px 10px;
+      }
+      :host([monitor]) .viewport {
+        right: 10px;
+        bottom: 104px;
+      }
+      ::slotted([slot='monitor']) {
+        top: auto;
+        bottom: 8px;
+        right: 8px;
+      }
+    }
   `,
 ];

@@ -14,6 +14,6 @@ export function emptyState(source: StudioSource | null) {
     <pre aria-hidden="true">${MARK}</pre>
     <strong>Drop an image or a video here</strong>
     <p>or paste one (<kbd>Ctrl</kbd>+<kbd>V</kbd>), open a file, enter an image URL, or start the webcam.</p>
-    <p>Every control on the left is live; the link in the address bar keeps the whole look.</p>
+    <p>Every control is live; the link in the address bar keeps the whole look.</p>
   `;
 }

@@ -179,6 +179,9 @@ export const studioAppStyles = [
         overflow: visible;
         padding: 0.6rem;
       }
+      .monitor video {
+        width: 96px;
+      }
       aside {
         order: 1;
         overflow: visible;
