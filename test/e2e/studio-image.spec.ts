@@ -195,8 +195,8 @@ describe('studio: image mode', () => {
       for (const button of await page.getByRole('button').all()) {
         const box = await button.boundingBox();
         if (!box) continue;
-        expect(box.x, await button.textContent()).toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width, await button.textContent()).toBeLessThanOrEqual(viewport.width);
+        expect(box.x, (await button.textContent()) ?? '').toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, (await button.textContent()) ?? '').toBeLessThanOrEqual(viewport.width);
       }
       const panel = await page.locator('gc-export-panel').boundingBox();
       for (const format of FORMATS) {
