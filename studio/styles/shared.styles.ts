@@ -5,6 +5,9 @@
  */
 import { css } from 'lit';
 
+/** Phones and narrow windows, where the studio is one column (`@media ${narrowWindow}`). */
+export const narrowWindow = css`(max-width: 760px)`;
+
 export const sharedStyles = css`
   :host {
     box-sizing: border-box;

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { sharedStyles } from '../../styles/shared.styles.js';
+import { narrowWindow, sharedStyles } from '../../styles/shared.styles.js';
 
 export const stageStyles = [
   sharedStyles,
@@ -61,9 +61,9 @@ export const stageStyles = [
       position: absolute;
       inset: 0;
     }
-      /* phones: the HUD wraps onto two lines, and the source monitor moves to the bottom right
+    /* phones: the HUD wraps onto two lines, and the source monitor moves to the bottom right
        (a strip the picture of a landscape stream never needs there), so neither covers the art */
-    @media (max-width: 760px) {
+    @media ${narrowWindow} {
       .viewport {
         inset: 64px 10px 10px;
       }

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { sharedStyles } from '../../styles/shared.styles.js';
+import { narrowWindow, sharedStyles } from '../../styles/shared.styles.js';
 
 export const studioAppStyles = [
   sharedStyles,
@@ -167,8 +167,8 @@ export const studioAppStyles = [
       overflow: hidden;
       text-overflow: ellipsis;
     }
-      /* phones and narrow windows: one column, the picture first, the controls below it */
-    @media (max-width: 760px) {
+    /* phones and narrow windows: one column, the picture first, the controls below it */
+    @media ${narrowWindow} {
       :host {
         grid-template-columns: minmax(0, 1fr);
         grid-template-rows: auto auto auto;
