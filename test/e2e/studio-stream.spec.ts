@@ -199,6 +199,9 @@ describe('studio: webcam and video', () => {
     expect(overlap(monitor, figures)).toBe(false);
     // a landscape clip uses the stage's width, not a strip left of the monitor
     expect(artBox && stage && artBox.width >= 0.8 * stage.width).toBe(true);
+    const director = page.getByRole('region', { name: 'Auto Director evidence' });
+    await eventually(() => director.textContent()).toContain('candidates scored');
+    await page.screenshot({ path: path.join(REPO_ROOT, 'docs/screenshots/studio-phone.png') });
     expect(errors).toEqual([]);
   });
 });
