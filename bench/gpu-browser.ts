@@ -24,9 +24,11 @@ const arg = (name: string, dflt: string) => {
 };
 const FRAMES = Number(arg('frames', '20'));
 const PARAMS: Record<string, unknown> = JSON.parse(arg('params', JSON.stringify(BENCH_PARAMS)));
-const workgroupSize = arg('workgroup', '') ? Number(arg('workgroup', '')) : undefined;
-const ditherGroupSize = arg('dither-group', '') ? Number(arg('dither-group', '')) : undefined;
-const groupSize = arg('group', '') ? Number(arg('group', '')) : undefined;
+/** A number flag, or undefined (the executor's default) when absent. */
+const optionalNumber = (name: string) => (arg(name, '') ? Number(arg(name, '')) : undefined);
+const workgroupSize = optionalNumber('workgroup');
+const ditherGroupSize = optionalNumber('dither-group');
+const groupSize = optionalNumber('group');
 const schedules = process.argv.includes('--wavefront-only')
   ? (['wavefront'] as const)
   : (['wavefront', 'serial'] as const);

@@ -159,19 +159,11 @@ export class FrameResources {
     const level = (i: number) => (i % 2 === 0 ? levelA : levelB);
     const align = Math.max(STEP_UNIFORM_SIZE, device.limits.minUniformBufferOffsetAlignment);
     const stepBuffer = this.buffer('steps', align * steps.length, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
-    [w, h] = [width, height];
     steps.forEach((step, i) => {
-      const [dw, dh] = sizes[i];
-      const values = {
-        srcWidth: w,
-        srcHeight: h,
-        fx: step.fx,
-        fy: step.fy,
-        dstWidth: dw,
-        dstHeight: dh,
-      };
+      const [srcWidth, srcHeight] = i === 0 ? [width, height] : sizes[i - 1];
+      const [dstWidth, dstHeight] = sizes[i];
+      const values = { srcWidth, srcHeight, fx: step.fx, fy: step.fy, dstWidth, dstHeight };
       device.queue.writeBuffer(stepBuffer, i * align, stepUniform(values));
-      [w, h] = [dw, dh];
     });
     const uniform = (k: number) => ({ buffer: stepBuffer, offset: k * align, size: STEP_UNIFORM_SIZE });
     const reduction = (pipeline: Reduction['pipeline'], i: number, bindGroup: GPUBindGroup) =>
