@@ -5,6 +5,8 @@
  * shared machine hit both alike. Prints a Markdown section; --json FILE writes the raw figures.
  *
  *   npx tsx bench/gpu-node.ts [--frames 30] [--json bench/out/gpu-node.json]
+ *
+ * Experiments: --params '{"columns":120}' replaces the bench parameters (as in gpu-browser.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,7 +28,8 @@ const device = await requestNodeGpuDevice();
 if (!device) throw new Error('no WebGPU adapter in Node (Mesa lavapipe >= 25 is needed)');
 const adapter = device.adapterInfo;
 const frames = benchFrames(FRAMES + WARMUP);
-const params = resolveParams(BENCH_PARAMS, 'json');
+const PARAMS: Record<string, unknown> = JSON.parse(arg('params', JSON.stringify(BENCH_PARAMS)));
+const params = resolveParams(PARAMS, 'json');
 const plan = planFrame(params, frames[0]);
 
 async function run(label: string, gpu: GpuExecutor) {
@@ -62,7 +65,7 @@ const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
 const lines = [
   `Machine: ${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}, load average ${os.loadavg().map(f1).join(' ')}; adapter: ${adapter.vendor} ${adapter.architecture} ${adapter.description}`.trim(),
-  `Frames: ${FRAMES} (after ${WARMUP} warm-up) of vtest.avi at 1280 x 720, grid ${plan.columns} x ${plan.rows}, ${JSON.stringify(BENCH_PARAMS)}, stream (temporal on).`,
+  `Frames: ${FRAMES} (after ${WARMUP} warm-up) of vtest.avi at 1280 x 720, grid ${plan.columns} x ${plan.rows}, ${JSON.stringify(PARAMS)}, stream (temporal on).`,
   '',
   '| executor | median ms/frame | mean ms/frame | frames equal to the CPU grid |',
   '|---|---:|---:|---:|',
