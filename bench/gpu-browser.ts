@@ -15,17 +15,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { createServer } from 'vite';
 import { freePort, launchChromium, REPO_ROOT } from '../test/support/browser.js';
-import { BENCH_HEIGHT, BENCH_PARAMS, BENCH_WIDTH, benchFrames, median, OUT } from './gpu-frames.js';
+import { BENCH_HEIGHT, BENCH_WIDTH, benchFrames, benchParams, flag, median, OUT } from './gpu-frames.js';
 import type { BenchRun } from './pages/gpu-bench.js';
 
-const arg = (name: string, dflt: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : dflt;
-};
-const FRAMES = Number(arg('frames', '20'));
-const PARAMS: Record<string, unknown> = JSON.parse(arg('params', JSON.stringify(BENCH_PARAMS)));
+const FRAMES = Number(flag('frames', '20'));
+const PARAMS = benchParams();
 /** A number flag, or undefined (the executor's default) when absent. */
-const optionalNumber = (name: string) => (arg(name, '') ? Number(arg(name, '')) : undefined);
+const optionalNumber = (name: string) => (flag(name, '') ? Number(flag(name, '')) : undefined);
 const workgroupSize = optionalNumber('workgroup');
 const ditherGroupSize = optionalNumber('dither-group');
 const groupSize = optionalNumber('group');
@@ -100,5 +96,5 @@ console.log(
       .join(' | ')} | ${f2(median(serial.stages.dither ?? [0]))} |`,
   ].join('\n'),
 );
-const json = arg('json', '');
+const json = flag('json', '');
 if (json) fs.writeFileSync(json, JSON.stringify(runs, null, 1));

@@ -55,6 +55,17 @@ export function benchFrames(count: number, skip = 200): RgbaImage[] {
 /** The bench's parameters: 160 columns, every stage on (dithering too), colors on. */
 export const BENCH_PARAMS = { columns: 160, dither: true, color: true } as const;
 
+/** The value after `--name` on the command line, or `dflt`. */
+export function flag(name: string, dflt: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : dflt;
+}
+
+/** The render parameters: BENCH_PARAMS, or the JSON object of `--params` in their place. */
+export function benchParams(): Record<string, unknown> {
+  return JSON.parse(flag('params', JSON.stringify(BENCH_PARAMS)));
+}
+
 export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;

@@ -15,20 +15,16 @@ import type { GpuExecutor } from '../engine/gpu/executor.js';
 import { createNodeGpuExecutor, requestNodeGpuDevice } from '../engine/node/gpu.js';
 import { resolveParams } from '../engine/params.js';
 import { planFrame } from '../engine/plan.js';
-import { BENCH_PARAMS, benchFrames, median } from './gpu-frames.js';
+import { benchFrames, benchParams, flag, median } from './gpu-frames.js';
 
-const arg = (name: string, dflt: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : dflt;
-};
-const FRAMES = Number(arg('frames', '30'));
+const FRAMES = Number(flag('frames', '30'));
 const WARMUP = 3;
 
 const device = await requestNodeGpuDevice();
 if (!device) throw new Error('no WebGPU adapter in Node (Mesa lavapipe >= 25 is needed)');
 const adapter = device.adapterInfo;
 const frames = benchFrames(FRAMES + WARMUP);
-const PARAMS: Record<string, unknown> = JSON.parse(arg('params', JSON.stringify(BENCH_PARAMS)));
+const PARAMS = benchParams();
 const params = resolveParams(PARAMS, 'json');
 const plan = planFrame(params, frames[0]);
 
@@ -86,7 +82,7 @@ const lines = [
     .join(' | ')} | ${f2(median(serial.stages.dither ?? [0]))} |`,
 ];
 console.log(lines.join('\n'));
-const json = arg('json', '');
+const json = flag('json', '');
 if (json)
   fs.writeFileSync(
     json,
