@@ -5,7 +5,7 @@ export { autoTune } from './director/direct.js';
 export type { Format, FormatInfo } from './encode/formats.js';
 export { CHROMA_ENCODING, FORMAT_INFO } from './encode/formats.js';
 export type { EncodedOutput } from './encode/index.js';
-export { encode } from './encode/index.js';
+export { carriesEvidence, encode } from './encode/index.js';
 export type { RenderErrorCode } from './errors.js';
 export { RenderError } from './errors.js';
 export type { Charset } from './glyphs/charsets.js';
@@ -33,6 +33,6 @@ export type { ParamInfo, ParamIssue, ParamSource, RenderParams } from './params.
 export { defaultParams, PARAMS, ParamsError, paramsJsonSchema, resolveParams } from './params.js';
 export type { FramePlan } from './plan.js';
 export { planFrame } from './plan.js';
-export type { RenderOptions } from './render.js';
+export type { RenderImageOptions, RenderOptions } from './render.js';
 export { renderImage } from './render.js';
 export { checkImage, DEFAULT_CELL_ASPECT, gridSize, MAX_ROWS } from './size.js';

@@ -3,7 +3,7 @@
  * prints when that fails. The same function runs on the main thread (one input) and in the
  * render workers (many inputs: bin/cli/workers.ts), so both paths print the same bytes.
  */
-import { encode } from '../../engine/encode/index.js';
+import { carriesEvidence, encode } from '../../engine/encode/index.js';
 import { RenderError } from '../../engine/errors.js';
 import type { RgbaImage } from '../../engine/image.js';
 import { decodeImage } from '../../engine/node/decode.js';
@@ -29,7 +29,9 @@ export async function convert(task: ConvertTask): Promise<Converted> {
     return { error: (err as Error)?.name === 'DecodeError' ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
   }
   try {
-    return { body: encode(renderImage(image, task.params, task.options), task.params).body };
+    // the evidence of an untuned render is measured only when the output shows it
+    const options = { ...task.options, measureUntuned: carriesEvidence(task.params.format) };
+    return { body: encode(renderImage(image, task.params, options), task.params).body };
   } catch (err) {
     return { error: err instanceof RenderError ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
   }

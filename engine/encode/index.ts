@@ -7,7 +7,7 @@
 import type { CellGrid } from '../grid.js';
 import type { RenderParams } from '../params.js';
 import { encodeAnsi } from './ansi.js';
-import { FORMAT_INFO, type FormatInfo } from './formats.js';
+import { FORMAT_INFO, type Format, type FormatInfo } from './formats.js';
 import { encodeHtml } from './html.js';
 import { encodeJson, encodeJsonCompact } from './json.js';
 import { encodeSvg } from './svg.js';
@@ -36,4 +36,9 @@ export function encode(grid: CellGrid, params: RenderParams): EncodedOutput {
     }
   })();
   return { body, ...FORMAT_INFO[format] };
+}
+
+/** Whether a format's body includes the grid's evidence: only the JSON formats do. */
+export function carriesEvidence(format: Format): boolean {
+  return format === 'json' || format === 'json-compact';
 }

@@ -98,6 +98,23 @@ describe('engine invariants', () => {
     expect(b).toEqual(first);
   });
 
+  it('measureUntuned: false skips the evidence of an untuned render only, never a cell of the grid', () => {
+    const image = busyImage(97, 61, 5);
+    const untuned = paramsOf({ columns: 24, autoOptimize: 0, color: true });
+    const measured = renderImage(image, untuned, { rows: 9 });
+    const skipped = renderImage(image, untuned, { rows: 9, measureUntuned: false });
+    expect(measured.evidence.director?.metrics.length).toBeGreaterThan(0);
+    expect(skipped.evidence.director).toBeNull();
+    expect([skipped.columns, skipped.rows]).toEqual([24, 9]);
+    expect(skipped.glyphs).toEqual(measured.glyphs);
+    expect(skipped.colors).toEqual(measured.colors);
+    // a tuned render is measured whatever the option: its evidence is what the tuning found
+    const tuned = paramsOf({ columns: 24, autoOptimize: 0.9 });
+    expect(reproducible(renderImage(image, tuned, { measureUntuned: false }))).toEqual(
+      reproducible(renderImage(image, tuned)),
+    );
+  });
+
   it('an executor reused across sizes gives what a fresh one gives (no state leaks between frames)', () => {
     const big = busyImage(120, 80, 2);
     const small = busyImage(33, 17, 3);
