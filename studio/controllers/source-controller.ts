@@ -79,6 +79,11 @@ export class SourceController implements ReactiveController {
     this.set(null);
   }
 
+  /** Shows a source again (a still kept by the host), or nothing. */
+  show(source: StudioSource | null): void {
+    this.set(source);
+  }
+
   private async openVideo(file: File): Promise<void> {
     this.set(null);
     const video = this.video();

@@ -25,15 +25,39 @@ export async function renderRemote(url: string, params: RenderParams, signal?: A
     throw new RemoteRenderError('the server could not be reached to fetch the image URL');
   }
   const text = await res.text();
-  if (!res.ok) {
-    let message = `the server answered ${res.status}`;
-    try {
-      const body = JSON.parse(text) as { error?: { message?: string } };
-      if (body.error?.message) message = `${message}: ${body.error.message}`;
-    } catch {
-      // not a JSON error body: the status says enough
-    }
-    throw new RemoteRenderError(message);
-  }
+  if (!res.ok) throw new RemoteRenderError(failureMessage(url, res.status, text));
   return gridFromCompact(JSON.parse(text));
+}
+
+interface ApiErrorBody {
+  readonly error?: { readonly code?: string; readonly message?: string; readonly details?: { reason?: string } };
+}
+
+/**
+ * What a person can act on, from the server's error body: the fetch policy's refusals in plain
+ * words (the server's own message names its configuration, which only its operator can change).
+ */
+function failureMessage(url: string, status: number, text: string): string {
+  let error: ApiErrorBody['error'];
+  try {
+    error = (JSON.parse(text) as ApiErrorBody).error;
+  } catch {
+    // not a JSON error body: the status says what there is to say
+  }
+  const host = URL.canParse(url) ? new URL(url).hostname : url;
+  const instead = 'save the image and open it as a file instead';
+  if (error?.code === 'url_refused') {
+    switch (error.details?.reason) {
+      case 'host_not_allowed':
+        return `this server fetches images only from the hosts its operator trusts, and ${host} is not one of them: ${instead}`;
+      case 'scheme':
+        return 'only https:// image addresses can be fetched';
+      case 'address_not_allowed':
+        return `${host} is a private or local address, which the server never fetches from: ${instead}`;
+    }
+  }
+  if (error?.code === 'url_fetch_failed' || error?.code === 'url_timeout') {
+    return `the server could not fetch the image from ${host} (${error.message ?? `status ${status}`})`;
+  }
+  return error?.message ? `the server refused the image URL: ${error.message}` : `the server answered ${status}`;
 }

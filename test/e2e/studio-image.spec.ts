@@ -175,9 +175,19 @@ describe('studio: image mode', () => {
     const { text } = await download('text');
     expect(text).toBe((await serverRender(FIXTURE_PNG, { columns: 48 })).body);
 
+    // the real route refuses a host it does not trust: the error says so in plain words, and
+    // the picture already shown stays, with its downloads
     await page.getByRole('textbox', { name: 'Image URL' }).fill('https://elsewhere.example/x.png');
     await page.getByRole('button', { name: 'Render URL' }).click();
-    await eventually(() => page.getByRole('alert').first().textContent()).toContain('is not on an allowlisted host');
+    await eventually(() => page.getByRole('alert').first().textContent()).toContain(
+      'https://elsewhere.example/x.png: this server fetches images only from the hosts its operator trusts, and elsewhere.example is not one of them',
+    );
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 48 by /);
+    expect((await download('text')).text).toBe(text);
+
+    // opening a file makes that error moot: it goes
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await eventually(() => page.getByRole('alert').count()).toBe(0);
   });
 
   it('fits tablet and phone windows: nothing cut off, the picture first and large enough', async () => {

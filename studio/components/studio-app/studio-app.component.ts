@@ -69,6 +69,12 @@ export class StudioApp extends LitElement {
   /** How the stage draws, derived from the params when they change (not per frame). */
   private paintStyle: PaintStyle;
   private nextNotice = 1;
+  /** Frames rendered for the current source. */
+  private sourceFrames = 0;
+  /** The still shown before an image URL was entered: shown again when the URL fails. */
+  private beforeUrl: StudioSource | null = null;
+  /** Set while a failed URL hands the stage back (that is not a new choice of the user's). */
+  private restoring = false;
 
   constructor() {
     super();
@@ -83,7 +89,7 @@ export class StudioApp extends LitElement {
     this.notices = url.issues.length > 0 ? [this.linkNotice(url.issues)] : [];
     this.pipeline = new RenderPipeline(this, this.params, 0.5, {
       onFrame: (frame, source) => this.onFrame(frame, source),
-      onError: (err) => this.notify('error', err.message),
+      onError: (err, source) => this.onRenderError(err, source),
       onRendererLost: (err, renderer) => this.onRendererLost(err, renderer),
       onWarning: (text) => this.notify('warning', text),
     });
@@ -237,6 +243,13 @@ export class StudioApp extends LitElement {
   // Sources and frames -------------------------------------------------------------------
 
   private onSource(source: StudioSource | null): void {
+    if (source?.kind === 'url') {
+      const shown = this.sourceFrames > 0 ? this.source : this.beforeUrl;
+      this.beforeUrl = shown?.kind === 'image' || shown?.kind === 'url' ? shown : null;
+    }
+    // a new choice makes the errors of earlier ones moot
+    if (!this.restoring) this.notices = this.notices.filter((n) => n.kind !== 'error');
+    this.sourceFrames = 0;
     this.source = source;
     this.evidence = null;
     this.bus.clear();
@@ -246,9 +259,25 @@ export class StudioApp extends LitElement {
 
   private onFrame(frame: RenderedFrame, source: StudioSource): void {
     const { grid } = frame;
+    this.sourceFrames++;
     this.stage?.paint(grid, this.paintStyle);
     this.evidence = grid.evidence;
     this.bus.publish(grid, this.params, isStream(source), this.pipeline.mediaTime);
+  }
+
+  /** An image URL that never rendered gives the stage back to what it showed before. */
+  private onRenderError(err: Error, source: StudioSource): void {
+    if (source.kind !== 'url' || this.sourceFrames > 0) {
+      this.notify('error', err.message);
+      return;
+    }
+    this.notify('error', `${source.name}: ${err.message}`);
+    this.restoring = true;
+    try {
+      this.sources.show(this.beforeUrl);
+    } finally {
+      this.restoring = false;
+    }
   }
 
   private onGpu(state: GpuState): void {
@@ -319,13 +348,17 @@ export class StudioApp extends LitElement {
   }
 
   private notify(kind: Notice['kind'], text: string): void {
-    this.notices = [...this.notices.filter((n) => n.text !== text), { id: this.nextNotice++, kind, text }];
+    const kept = this.notices.filter((n) => n.text !== text).slice(-(MAX_NOTICES - 1));
+    this.notices = [...kept, { id: this.nextNotice++, kind, text }];
   }
 
   private dismiss(id: number): void {
     this.notices = this.notices.filter((n) => n.id !== id);
   }
 }
+
+/** Notices shown at once (the oldest go first), so they never push the picture off screen. */
+const MAX_NOTICES = 3;
 
 function styleOf(params: RenderParams): PaintStyle {
   return { color: params.color, mono: parseHex(params.monoColor) };
