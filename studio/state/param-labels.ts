@@ -30,9 +30,19 @@ export function stepDecimals(info: ParamInfo): number {
   return text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
 }
 
-/** A value as the controls show it: numbers to their step's precision. */
+/** Decimal places written in a number's shortest text (7.25 -> 2; exponent forms count 0). */
+function writtenDecimals(value: number): number {
+  const text = String(value);
+  return /^-?\d+\.\d+$/.test(text) ? text.length - text.indexOf('.') - 1 : 0;
+}
+
+/**
+ * A value as the controls show it: numbers to their step's precision, or to their own when a
+ * typed value has more (7.25 on a step of 1 shows as 7.25: the render uses it, so the field says it).
+ */
 export function formatValue(info: ParamInfo, value: unknown): string {
-  if (typeof value === 'number') return value.toFixed(stepDecimals(info));
+  if (typeof value === 'number')
+    return value.toFixed(Math.max(stepDecimals(info), Math.min(6, writtenDecimals(value))));
   return String(value);
 }
 

@@ -42,6 +42,17 @@ export type ExecutorMode = (typeof EXECUTOR_MODES)[number];
  */
 export const TEMPORAL_MODES = ['on', 'off'] as const;
 
+const STUDIO_CHOICES: Readonly<Record<Exclude<(typeof STUDIO_KEYS)[number], 'traceId'>, readonly string[]>> = {
+  draw: DRAW_MODES,
+  executor: EXECUTOR_MODES,
+  temporal: TEMPORAL_MODES,
+};
+
+/** Whether a studio key's value is one the studio can use (a bad one is reported once, then dropped). */
+function usableStudioValue(key: (typeof STUDIO_KEYS)[number], value: string): boolean {
+  return key === 'traceId' ? isTraceId(value) : STUDIO_CHOICES[key].includes(value);
+}
+
 export interface UrlState {
   /** The parameters of the link; every bad value replaced by its default. */
   readonly params: RenderParams;
@@ -108,14 +119,15 @@ export function changedParams(params: RenderParams): Record<string, string> {
 
 /**
  * The query string for `params` (non-defaults only, in schema order), keeping the studio's
- * own keys (traceId) from `current`. Returns '' when everything is at its default.
+ * own keys (traceId, draw, executor, temporal) from `current` when their values are usable.
+ * Returns '' when everything is at its default.
  */
 export function writeUrlQuery(params: RenderParams, current: string): string {
   const from = new URLSearchParams(current);
   const query = new URLSearchParams(changedParams(params));
   for (const key of STUDIO_KEYS) {
     const value = from.get(key);
-    if (value !== null) query.set(key, value);
+    if (value !== null && usableStudioValue(key, value)) query.set(key, value);
   }
   const text = query.toString();
   return text ? `?${text}` : '';

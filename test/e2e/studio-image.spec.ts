@@ -132,8 +132,15 @@ describe('studio: image mode', () => {
     await contrast.focus();
     await contrast.press('ArrowRight');
     await eventually(() => new URL(page.url()).searchParams.get('contrast')).toBe('1.2');
-    await page.getByRole('button', { name: 'Reset Contrast to 1.15' }).click();
+    await page.getByRole('button', { name: 'Reset Contrast to 1.15' }).press('Enter');
     await eventually(() => new URL(page.url()).searchParams.get('contrast')).toBeNull();
+    // the reset button is now disabled: the keyboard carries on from the slider, not from the page
+    await eventually(() =>
+      contrast.evaluate((el) => {
+        const root = el.getRootNode();
+        return root instanceof ShadowRoot && root.activeElement === el;
+      }),
+    ).toBe(true);
     expect(errors).toEqual([]);
   });
 

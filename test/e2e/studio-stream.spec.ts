@@ -170,6 +170,12 @@ describe('studio: webcam and video', () => {
     await seek.fill('3.5');
     await eventually(() => seek.getAttribute('aria-valuetext')).toMatch(/^0:03 of 0:0\d$/);
     await eventually(copyText).not.toBe(early);
+    // the keyboard seeks by whole seconds, not by the slider's 10 ms step
+    await seek.press('ArrowRight');
+    await eventually(() => seek.getAttribute('aria-valuetext')).toMatch(/^0:04 of 0:0\d$/);
+    await seek.press('ArrowLeft');
+    await seek.press('ArrowLeft');
+    await eventually(() => seek.getAttribute('aria-valuetext')).toMatch(/^0:02 of 0:0\d$/);
 
     await page.getByRole('checkbox', { name: 'Loop' }).uncheck();
     await page.getByRole('button', { name: 'Play' }).click();
@@ -199,6 +205,10 @@ describe('studio: webcam and video', () => {
     expect(overlap(monitor, figures)).toBe(false);
     // a landscape clip uses the stage's width, not a strip left of the monitor
     expect(artBox && stage && artBox.width >= 0.8 * stage.width).toBe(true);
+    // nothing is wider than the window: the transport's row (play, seek, time, loop) included
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const loop = await page.getByRole('checkbox', { name: 'Loop' }).boundingBox();
+    expect(loop && loop.x + loop.width <= 390).toBe(true);
     const director = page.getByRole('region', { name: 'Auto Director evidence' });
     await eventually(() => director.textContent()).toContain('candidates scored');
     await page.screenshot({ path: path.join(REPO_ROOT, 'docs/screenshots/studio-phone.png') });

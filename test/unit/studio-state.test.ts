@@ -102,6 +102,15 @@ describe('studio URL state', () => {
     expect(bad.executor).toBe('auto');
     expect(bad.issues[0].message).toBe('executor: expected one of auto, webgpu, cpu, received "gpu"');
   });
+
+  it('drops a studio key it reported as unusable when the link is next written, and keeps usable ones', () => {
+    const params = resolveParams({ columns: 90 }, 'json');
+    const trace = '4bf92f3577b34da6a3ce929d0e0e4736';
+    expect(writeUrlQuery(params, '?executor=xyz&draw=vulkan&temporal=no&traceId=00')).toBe('?columns=90');
+    expect(writeUrlQuery(params, `?executor=cpu&draw=canvas2d&temporal=off&traceId=${trace}`)).toBe(
+      `?columns=90&traceId=${trace}&draw=canvas2d&temporal=off&executor=cpu`,
+    );
+  });
 });
 
 describe('trace ids', () => {
@@ -146,5 +155,13 @@ describe('parameter labels', () => {
     expect(contrast && stepDecimals(contrast)).toBe(2);
     expect(contrast && formatValue(contrast, 1.2)).toBe('1.20');
     expect(columns && formatValue(columns, 120)).toBe('120');
+  });
+
+  it('show a typed value with more decimals than its step as it is (the render uses all of them)', () => {
+    const brightness = PARAMS.find((p) => p.name === 'brightness');
+    const contrast = PARAMS.find((p) => p.name === 'contrast');
+    expect(brightness && formatValue(brightness, 7.25)).toBe('7.25');
+    expect(brightness && formatValue(brightness, -7)).toBe('-7');
+    expect(contrast && formatValue(contrast, 1.125)).toBe('1.125');
   });
 });

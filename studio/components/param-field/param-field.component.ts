@@ -68,7 +68,7 @@ export class ParamField extends LitElement {
       title="Reset to ${formatValue(info, info.default)}"
       aria-label="Reset ${label} to ${formatValue(info, info.default)}"
       ?disabled=${!this.changed}
-      @click=${() => this.emit(info.default)}
+      @click=${this.reset}
     >
       ↺
     </button>`;
@@ -157,6 +157,13 @@ export class ParamField extends LitElement {
         return nothing;
     }
   }
+
+  /** Back to the default; the focus moves to the control, as the disabled reset button cannot keep it. */
+  private readonly reset = async (): Promise<void> => {
+    this.emit(this.info.default);
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('[part="control"]')?.focus();
+  };
 
   /** A slider position, rounded to the step's precision (0.1 + 0.2 is not 0.30000000000000004 here). */
   private slid(raw: number): void {

@@ -72,6 +72,8 @@ export const studioAppStyles = [
       /* the stage takes what the dock leaves, but never less than half the screen: when the
          dock wraps onto more rows (narrow windows) main scrolls instead of crushing the picture */
       grid-template-rows: auto minmax(max(300px, 50vh), 1fr) auto auto;
+      /* one column no wider than main: a wide child (the transport's row) wraps instead */
+      grid-template-columns: minmax(0, 1fr);
       gap: 0.7rem;
       min-width: 0;
       padding: 0.8rem 1rem 1rem;
@@ -181,6 +183,9 @@ export const studioAppStyles = [
       }
       .monitor video {
         width: 96px;
+      }
+      .dock > * {
+        max-height: none;
       }
       aside {
         order: 1;

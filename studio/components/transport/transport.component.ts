@@ -8,11 +8,23 @@ const clock = (s: number) => {
   return `${m}:${String(Math.floor(s - m * 60)).padStart(2, '0')}`;
 };
 
+/** Seconds an arrow key seeks by (Page Up / Page Down: a tenth of the video); Home and End are the slider's own. */
+const ARROW_SEEK_S = 1;
+const SEEK_KEYS: Readonly<Record<string, (duration: number) => number>> = {
+  ArrowRight: () => ARROW_SEEK_S,
+  ArrowUp: () => ARROW_SEEK_S,
+  ArrowLeft: () => -ARROW_SEEK_S,
+  ArrowDown: () => -ARROW_SEEK_S,
+  PageUp: (d) => d / 10,
+  PageDown: (d) => -d / 10,
+};
+
 /** Media events that change what the transport shows. */
 const MEDIA_EVENTS = ['play', 'pause', 'timeupdate', 'durationchange', 'seeked', 'ended'] as const;
 
 /**
- * Play, pause, seek and loop for a video file. Listens to the element it is given and stops
+ * Play, pause, seek and loop for a video file. The seek slider drags to the frame; its arrow
+ * keys move one second, Page Up and Page Down a tenth of the video. Listens to the element it is given and stops
  * listening when the element changes or the transport leaves the page.
  *
  * @csspart seek - the seek slider.
@@ -47,6 +59,7 @@ export class Transport extends LitElement {
         @input=${(e: Event) => {
           v.currentTime = Number((e.target as HTMLInputElement).value);
         }}
+        @keydown=${(e: KeyboardEvent) => this.seekByKey(e, duration)}
       />
       <span class="time mono">${clock(v.currentTime)} / ${clock(duration)}</span>
       <label><input type="checkbox" .checked=${live(v.loop)} @change=${this.toggleLoop} />Loop</label>
@@ -75,6 +88,15 @@ export class Transport extends LitElement {
   }
 
   private readonly onMedia = () => this.requestUpdate();
+
+  /** The slider's step is fine for dragging; keys move by whole seconds instead of 10 ms. */
+  private seekByKey(e: KeyboardEvent, duration: number): void {
+    const by = SEEK_KEYS[e.key];
+    const v = this.video;
+    if (!by || !v || duration <= 0) return;
+    e.preventDefault();
+    v.currentTime = Math.min(duration, Math.max(0, v.currentTime + by(duration)));
+  }
 
   private readonly toggle = () => {
     const v = this.video;

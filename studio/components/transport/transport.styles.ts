@@ -15,9 +15,11 @@ export const transportStyles = [
     }
     input[type='range'] {
       flex: 1;
+      min-width: 0;
     }
     .time {
-      min-width: 7.5em;
+      min-width: 6.5em;
+      white-space: nowrap;
       color: var(--gc-muted);
       font-size: 0.8rem;
       text-align: right;
