@@ -4,9 +4,11 @@
  * Rows are drawn as text in the page's font, which lays glyphs one measured advance apart, the
  * cell width. In color mode the rows are drawn white and the cell colors, one texel per cell
  * scaled up without smoothing, are multiplied over them: white ink takes its cell's color and
- * the black background stays black. One fillText per row and one drawImage per frame.
+ * the black background stays black. One fillText per row and one drawImage per frame; block
+ * elements are filled as rectangles instead of drawn from the font (block-elements.ts).
  */
 import type { CellGrid } from '../../engine/grid.js';
+import { type BlockShape, blockShapes, fillQuadrants } from './block-elements.js';
 import { type CellMetrics, FONT_STACK, measureCell } from './cell-metrics.js';
 import type { GridPainter, PaintStyle } from './grid-painter.js';
 
@@ -40,12 +42,49 @@ export class CanvasGridPainter implements GridPainter {
     ctx.textBaseline = 'alphabetic';
     ctx.fillStyle = style.color ? '#fff' : this.mono(style.mono);
     const { columns, rows, glyphs, table } = grid;
+    const shapes = blockShapes(table);
+    let blocks = 0;
     for (let r = 0; r < rows; r++) {
       let line = '';
-      for (let c = 0; c < columns; c++) line += table[glyphs[r * columns + c]];
+      for (let c = 0; c < columns; c++) {
+        const g = glyphs[r * columns + c];
+        if (shapes[g]) {
+          line += ' ';
+          blocks++;
+        } else line += table[g];
+      }
       ctx.fillText(line, 0, r * cell.height + cell.baseline);
     }
+    if (blocks > 0) this.paintBlocks(grid, shapes, cell);
     if (style.color) this.multiplyColors(grid, width, height);
+  }
+
+  /** Block elements as rectangles on whole pixels, so neighbours meet without a seam (block-elements.ts). */
+  private paintBlocks(grid: CellGrid, shapes: readonly (BlockShape | null)[], cell: CellMetrics): void {
+    const { columns, rows, glyphs } = grid;
+    const ctx = this.ctx;
+    const at = (i: number, size: number) => Math.round(i * size);
+    for (let r = 0; r < rows; r++) {
+      const y0 = at(r, cell.height);
+      const y1 = at(r + 0.5, cell.height);
+      const y2 = at(r + 1, cell.height);
+      for (let c = 0; c < columns; c++) {
+        const shape = shapes[glyphs[r * columns + c]];
+        if (!shape) continue;
+        ctx.globalAlpha = shape.ink;
+        fillQuadrants(
+          ctx,
+          shape.quadrants,
+          at(c, cell.width),
+          at(c + 0.5, cell.width),
+          at(c + 1, cell.width),
+          y0,
+          y1,
+          y2,
+        );
+      }
+    }
+    ctx.globalAlpha = 1;
   }
 
   dispose(): void {

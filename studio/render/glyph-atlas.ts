@@ -2,8 +2,10 @@
  * A glyph atlas rasterized with Canvas 2D from the page's font: one slot per entry of a
  * charset table (a grid's `glyphs` index it), white ink on transparent, at the size the grid
  * is drawn at, so sampling is close to 1:1. Each glyph is clipped to its cell; slots have a
- * one-texel gap so linear filtering never reads a neighbour.
+ * one-texel gap so linear filtering never reads a neighbour. Block elements are rectangles that
+ * fill the gap on their outer sides (block-elements.ts).
  */
+import { blockShape, fillQuadrants } from './block-elements.js';
 import { type CellMetrics, FONT_STACK } from './cell-metrics.js';
 
 /** Slots per atlas row: 16 x 16 covers the largest table (256 glyphs, the dots charset). */
@@ -35,6 +37,15 @@ export function rasterizeAtlas(table: readonly string[], cell: CellMetrics): Gly
   table.forEach((glyph, i) => {
     const x = (i % ATLAS_COLUMNS) * slotWidth + GAP;
     const y = Math.floor(i / ATLAS_COLUMNS) * slotHeight + GAP;
+    const shape = blockShape(glyph);
+    if (shape) {
+      // into the gap on the cell's outer sides: sampling at the cell's edge reads full ink
+      ctx.globalAlpha = shape.ink;
+      const { width: w, height: h } = cell;
+      fillQuadrants(ctx, shape.quadrants, x, x + w / 2, x + w, y, y + h / 2, y + h, GAP);
+      ctx.globalAlpha = 1;
+      return;
+    }
     ctx.save();
     ctx.beginPath();
     ctx.rect(x, y, cell.width, cell.height);

@@ -3,8 +3,11 @@
  * says so, and its output is the same as the WebGPU path's (the GPU compute executor, drawn
  * with WebGPU or Canvas 2D): all equal the server's render.
  */
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMAT_INFO } from '../../engine/encode/formats.js';
 import { FORMATS } from '../../engine/params.js';
@@ -186,5 +189,44 @@ describe('studio: fallback without WebGPU', () => {
     );
     expect(text).toBe((await serverRender(large, { columns: 100 })).body);
     expect(errors).toEqual([]);
+  });
+  it('draws block glyphs edge to edge with either painter: a flat picture in one block glyph is one flat tone', async (ctx) => {
+    const plain = await launchBrowserWithoutWebGpu();
+    const gpu = await launchStudioBrowser();
+    if (!plain || !gpu) return ctx.skip();
+    browsers.push(plain, gpu);
+    const white = path.join(os.tmpdir(), 'glyphcast-e2e-white.png');
+    await sharp({ create: { width: 160, height: 160, channels: 3, background: '#ffffff' } })
+      .png()
+      .toFile(white);
+    for (const [browser, pill, query] of [
+      [plain, 'CPU (Worker) — WebGPU unavailable', ''],
+      [gpu, 'WebGPU · drawn with WebGPU', '&executor=webgpu&draw=webgpu'],
+    ] as const) {
+      const { page, errors } = await open(browser);
+      await page.goto(`${studio.url}/?columns=40&charset=blocks&autoOptimize=0${query}`);
+      await eventually(() => pillOf(page).textContent()).toContain(pill);
+      await page.getByLabel('Open an image or video file').setInputFiles(white);
+      const art = page.getByRole('img', { name: /^ASCII art, 40 by \d+ characters$/ });
+      await eventually(() => art.count()).toBe(1);
+      const { text } = await downloadText(page, () =>
+        page.getByRole('button', { name: 'Download Plain text' }).click(),
+      );
+      const glyphs = [...new Set(text.replace(/\n/g, ''))];
+      expect(glyphs.length === 1 && '▀▄█▌▐░▒▓'.includes(glyphs[0]), glyphs.join('')).toBe(true);
+      // inside its border every pixel has the same tone: a font's blocks, shorter than the cell,
+      // left a dark line between rows, and its shades are dot patterns
+      const box = await art.boundingBox();
+      if (!box) throw new Error('the art has no box');
+      const shot = await page.screenshot({
+        clip: { x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2 },
+      });
+      const grey = await sharp(shot).greyscale().raw().toBuffer();
+      const darkest = grey.reduce((a, v) => Math.min(a, v), 255);
+      const brightest = grey.reduce((a, v) => Math.max(a, v), 0);
+      expect(darkest, pill).toBeGreaterThan(100);
+      expect(brightest - darkest, `${pill}: tones ${darkest} to ${brightest}`).toBeLessThanOrEqual(6);
+      expect(errors).toEqual([]);
+    }
   });
 });

@@ -1,0 +1,89 @@
+/**
+ * Block elements drawn as shapes, not from the font. A font draws its blocks as tall as its own
+ * line box, which is not the 1:2 cell the art is laid out in, so rows of them leave dark seams
+ * (and their antialiased edges darken every cell border). Both painters draw these glyphs as
+ * rectangles that meet exactly: the canvas painter on whole pixels, the atlas with each shape
+ * running into the slot's gap so the sampler reads full ink up to the cell's edge.
+ */
+
+/** Quadrants: bit 0 upper left, 1 upper right, 2 lower left, 3 lower right; `ink` is their opacity. */
+export interface BlockShape {
+  readonly quadrants: number;
+  readonly ink: number;
+}
+
+const QUADRANTS: Readonly<Record<string, number>> = {
+  '▘': 1,
+  '▝': 2,
+  '▀': 3,
+  '▖': 4,
+  '▌': 5,
+  '▞': 6,
+  '▛': 7,
+  '▗': 8,
+  '▚': 9,
+  '▐': 10,
+  '▜': 11,
+  '▄': 12,
+  '▙': 13,
+  '▟': 14,
+  '█': 15,
+};
+
+/** The shades, as the fractions of ink their Unicode names give them (light 25 %, medium 50 %, dark 75 %). */
+const SHADES: Readonly<Record<string, number>> = { '░': 0.25, '▒': 0.5, '▓': 0.75 };
+
+export function blockShape(glyph: string): BlockShape | null {
+  const quadrants = QUADRANTS[glyph];
+  if (quadrants !== undefined) return { quadrants, ink: 1 };
+  const shade = SHADES[glyph];
+  return shade === undefined ? null : { quadrants: 15, ink: shade };
+}
+
+/** A table's shapes by glyph index (null: drawn from the font), cached per table. */
+const byTable = new WeakMap<readonly string[], readonly (BlockShape | null)[]>();
+
+export function blockShapes(table: readonly string[]): readonly (BlockShape | null)[] {
+  let shapes = byTable.get(table);
+  if (!shapes) {
+    shapes = table.map(blockShape);
+    byTable.set(table, shapes);
+  }
+  return shapes;
+}
+
+/**
+ * Fills a block's quadrants (whole halves as one rectangle). The cell spans x0..x2 and y0..y2
+ * with its middle at x1, y1; `bleed` extends the sides on the cell's outer edges by that much
+ * (the atlas's gap). Allocates nothing: the canvas painter calls it for every block cell.
+ */
+export function fillQuadrants(
+  ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D,
+  quadrants: number,
+  x0: number,
+  x1: number,
+  x2: number,
+  y0: number,
+  y1: number,
+  y2: number,
+  bleed = 0,
+): void {
+  const l = x0 - bleed;
+  const r = x2 + bleed;
+  const t = y0 - bleed;
+  const b = y2 + bleed;
+  if (quadrants === 15) {
+    ctx.fillRect(l, t, r - l, b - t);
+    return;
+  }
+  if ((quadrants & 3) === 3) ctx.fillRect(l, t, r - l, y1 - t);
+  else {
+    if (quadrants & 1) ctx.fillRect(l, t, x1 - l, y1 - t);
+    if (quadrants & 2) ctx.fillRect(x1, t, r - x1, y1 - t);
+  }
+  if ((quadrants & 12) === 12) ctx.fillRect(l, y1, r - l, b - y1);
+  else {
+    if (quadrants & 4) ctx.fillRect(l, y1, x1 - l, b - y1);
+    if (quadrants & 8) ctx.fillRect(x1, y1, r - x1, b - y1);
+  }
+}
