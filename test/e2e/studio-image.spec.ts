@@ -197,6 +197,27 @@ describe('studio: image mode', () => {
     await eventually(() => page.getByRole('alert').count()).toBe(0);
   });
 
+  it('says under a control when the Auto Director renders another value than it shows', async () => {
+    await page.goto(`${studio.url}/?columns=48&contrast=3.5`);
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    const director = page.getByRole('region', { name: 'Auto Director evidence' });
+    await eventually(() => director.textContent()).toMatch(/contrast 3\.5 → [\d.]+/);
+    const rendered = Number((await director.textContent())?.match(/contrast 3\.5 → ([\d.]+)/)?.[1]);
+    const note = page.getByText(/^The Auto Director renders [\d.]+ \(Auto optimize 0 keeps yours\)\.$/).first();
+    await eventually(() => note.count()).toBe(1);
+    const field = page.locator('gc-param-field').filter({ has: page.getByRole('slider', { name: 'Contrast' }) });
+    expect(Number((await field.getByText(/^The Auto Director renders/).textContent())?.match(/[\d.]+/)?.[0])).toBe(
+      rendered,
+    );
+    // at autoOptimize 0 the render is what the controls show: no note anywhere
+    await page.goto(`${studio.url}/?columns=48&contrast=3.5&autoOptimize=0`);
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 48 by /);
+    await eventually(() => director.textContent()).toContain('candidates scored');
+    expect(await page.getByText(/^The Auto Director renders/).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('fits tablet and phone windows: nothing cut off, the picture first and large enough', async () => {
     for (const viewport of [
       { width: 1024, height: 768 },

@@ -6,6 +6,11 @@ import { paramFieldStyles } from './param-field.styles.js';
 
 export type ParamValue = RenderParams[keyof RenderParams];
 
+/** "1.25", "fixed", "it on": how the Auto Director's value reads after "renders". */
+function tunedText(info: ParamInfo, value: ParamValue): string {
+  return typeof value === 'boolean' ? `it ${value ? 'on' : 'off'}` : formatValue(info, value);
+}
+
 /** Detail of `gc-param-change`: a value already validated against the schema. */
 export interface ParamChangeDetail {
   readonly name: ParamInfo['name'];
@@ -19,6 +24,9 @@ export interface ParamChangeDetail {
  * default, and a reset button. Typed values are checked with the engine's own validation and
  * refused with its message, never clamped.
  *
+ * When the Auto Director renders another value than the control's (`tuned`), the field says so:
+ * with `autoOptimize` above 0 the render blends towards its tuning.
+ *
  * @fires gc-param-change - `ParamChangeDetail`, on every valid edit (live while dragging).
  * @csspart control - the main input.
  * @attr changed - reflected when the value differs from the default.
@@ -29,11 +37,14 @@ export class ParamField extends LitElement {
     info: { attribute: false },
     value: { attribute: false },
     changed: { type: Boolean, reflect: true },
+    tuned: { attribute: false },
     error: { state: true },
   };
 
   declare info: ParamInfo;
   declare value: ParamValue;
+  /** The value the Auto Director rendered instead of `value`, if it changed it. */
+  declare tuned: ParamValue | undefined;
   declare changed: boolean;
   declare error: string;
 
@@ -57,6 +68,11 @@ export class ParamField extends LitElement {
       <p class="help" id="${id}-help">
         ${info.description}. <span class="mono">${rangeText(info)} · default ${formatValue(info, info.default)}</span>
       </p>
+      ${
+        this.tuned !== undefined && this.tuned !== this.value
+          ? html`<p class="tuned">The Auto Director renders ${tunedText(info, this.tuned)} (Auto optimize 0 keeps yours).</p>`
+          : nothing
+      }
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
     `;
   }

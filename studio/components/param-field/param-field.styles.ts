@@ -76,6 +76,11 @@ export const paramFieldStyles = [
     .help .mono {
       color: var(--gc-faint);
     }
+    .tuned {
+      margin: 0.2rem 0 0;
+      color: var(--gc-accent);
+      font-size: 0.75rem;
+    }
     .error {
       margin: 0.25rem 0 0;
       color: var(--gc-bad);

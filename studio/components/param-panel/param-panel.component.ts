@@ -1,7 +1,8 @@
 import { html, LitElement } from 'lit';
-import { PARAM_GROUPS, PARAMS, type RenderParams } from '../../../engine/params.js';
+import { PARAM_GROUPS, PARAMS, type ParamName, type RenderParams } from '../../../engine/params.js';
 import { GROUP_LABELS } from '../../state/param-labels.js';
 import { PRESETS, type QualityTarget } from '../../state/presets.js';
+import type { ParamValue } from '../param-field/param-field.component.js';
 import { paramPanelStyles } from './param-panel.styles.js';
 
 /** Detail of `gc-preset`. */
@@ -20,9 +21,16 @@ export interface PresetDetail {
  */
 export class ParamPanel extends LitElement {
   static override styles = paramPanelStyles;
-  static override properties = { params: { attribute: false } };
+  static override properties = { params: { attribute: false }, tuned: { attribute: false } };
 
   declare params: RenderParams;
+  /** The values the Auto Director rendered instead of the controls' (its evidence's changes). */
+  declare tuned: ReadonlyMap<ParamName, ParamValue>;
+
+  constructor() {
+    super();
+    this.tuned = new Map();
+  }
 
   protected override render() {
     const current = PRESETS.find((p) => p.target === this.params.qualityTarget);
@@ -51,7 +59,12 @@ export class ParamPanel extends LitElement {
           <fieldset>
             <legend>${GROUP_LABELS[group]}</legend>
             ${PARAMS.filter((p) => p.group === group).map(
-              (info) => html`<gc-param-field .info=${info} .value=${this.params[info.name]}></gc-param-field>`,
+              (info) =>
+                html`<gc-param-field
+                  .info=${info}
+                  .value=${this.params[info.name]}
+                  .tuned=${this.tuned.get(info.name)}
+                ></gc-param-field>`,
             )}
           </fieldset>
         `,

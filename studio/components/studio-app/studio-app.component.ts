@@ -1,7 +1,7 @@
 import { html, LitElement, nothing } from 'lit';
 import { parseHex } from '../../../engine/encode/runs.js';
-import type { RenderEvidence } from '../../../engine/grid.js';
-import { type ParamIssue, type RenderParams, resolveParams } from '../../../engine/params.js';
+import type { DirectorEvidence, RenderEvidence } from '../../../engine/grid.js';
+import { type ParamIssue, type ParamName, type RenderParams, resolveParams } from '../../../engine/params.js';
 import { GpuDeviceController, type GpuState } from '../../controllers/gpu-device-controller.js';
 import { RenderPipeline } from '../../controllers/render-pipeline.js';
 import { SourceController } from '../../controllers/source-controller.js';
@@ -14,7 +14,7 @@ import { cpuWorkerReason, stageDraw } from '../../state/engine-choice.js';
 import { FrameBus } from '../../state/frame-bus.js';
 import { applyPreset, PRESETS } from '../../state/presets.js';
 import { type DrawMode, type ExecutorMode, readUrlState, writeUrlQuery } from '../../state/url-state.js';
-import type { ParamChangeDetail } from '../param-field/param-field.component.js';
+import type { ParamChangeDetail, ParamValue } from '../param-field/param-field.component.js';
 import type { PresetDetail } from '../param-panel/param-panel.component.js';
 import type { CameraDetail, UrlDetail } from '../source-bar/source-bar.component.js';
 import type { FilesDetail, Stage } from '../stage/stage.component.js';
@@ -69,6 +69,8 @@ export class StudioApp extends LitElement {
   /** How the stage draws, derived from the params when they change (not per frame). */
   private paintStyle: PaintStyle;
   private nextNotice = 1;
+  private tunedFrom: DirectorEvidence | null = null;
+  private tuned: ReadonlyMap<ParamName, ParamValue> = new Map();
   /** Frames rendered for the current source. */
   private sourceFrames = 0;
   /** The still shown before an image URL was entered: shown again when the URL fails. */
@@ -156,6 +158,7 @@ export class StudioApp extends LitElement {
       <aside aria-label="Render parameters">
         <gc-param-panel
           .params=${this.params}
+          .tuned=${this.tunedValues()}
           @gc-param-change=${(e: CustomEvent<ParamChangeDetail>) => this.setParam(e.detail)}
           @gc-preset=${(e: CustomEvent<PresetDetail>) => this.preset(e.detail)}
           @gc-params-reset=${() => this.commit(resolveParams({}, 'json'))}
@@ -222,6 +225,16 @@ export class StudioApp extends LitElement {
   }
 
   // Parameters ---------------------------------------------------------------------------
+
+  /** What the Auto Director rendered instead of the controls' values, remade only when its evidence changes. */
+  private tunedValues(): ReadonlyMap<ParamName, ParamValue> {
+    const director = this.evidence?.director ?? null;
+    if (director !== this.tunedFrom) {
+      this.tunedFrom = director;
+      this.tuned = new Map((director?.changes ?? []).map((c) => [c.param as ParamName, c.to as ParamValue]));
+    }
+    return this.tuned;
+  }
 
   private setParam({ name, value }: ParamChangeDetail): void {
     this.commit(Object.freeze({ ...this.params, [name]: value }) as RenderParams);
