@@ -20,6 +20,11 @@ export interface ClipFrame {
   readonly rows: number;
   readonly lines: readonly string[];
   readonly chroma: { readonly encoding: 'rgb24-b64-v1'; readonly data: string } | null;
+  /**
+   * The values the Auto Director rendered instead of the header's `params` (its evidence's
+   * changes): on the first frame, and again on each frame where they changed (a re-tune).
+   */
+  readonly tuned?: Readonly<Record<string, number | string | boolean>>;
 }
 
 export interface Clip {
@@ -31,6 +36,7 @@ export interface Clip {
 export class ClipRecorder {
   private readonly frames: ClipFrame[] = [];
   private start = 0;
+  private lastTuned: string | null = null;
 
   constructor(
     private readonly source: string,
@@ -50,13 +56,17 @@ export class ClipRecorder {
     if (this.frames.length === 0) this.start = now;
     const t = Math.round(now - this.start);
     if (this.frames.length >= CLIP_MAX_FRAMES || t > CLIP_MAX_MS) return false;
+    const tuned = Object.fromEntries((grid.evidence.director?.changes ?? []).map((c) => [c.param, c.to]));
+    const tunedKey = JSON.stringify(tuned);
     this.frames.push({
       t,
       columns: grid.columns,
       rows: grid.rows,
       lines: gridLines(grid),
       chroma: this.params.color ? { encoding: 'rgb24-b64-v1', data: toBase64(grid.colors) } : null,
+      ...(tunedKey !== this.lastTuned ? { tuned } : {}),
     });
+    this.lastTuned = tunedKey;
     return true;
   }
 

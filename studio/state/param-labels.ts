@@ -1,4 +1,4 @@
-/** Human labels for parameters and groups, derived from the schema names. */
+/** Human labels for parameters and groups (derived from the schema names) and for the rubric metrics. */
 import type { ParamGroup, ParamInfo, ParamName } from '../../engine/params.js';
 
 const LABEL_OVERRIDES: Partial<Record<ParamName, string>> = {
@@ -61,3 +61,22 @@ export function rangeText(info: ParamInfo): string {
       return 'hex color';
   }
 }
+
+/** The rubric metrics in words: a label for the table, and what the figure measures (its tooltip). */
+export const METRIC_LABELS: Readonly<Record<string, { label: string; meaning: string }>> = {
+  blurredSsim: {
+    label: 'Likeness',
+    meaning: 'structural similarity (SSIM) to the source, both blurred by half a cell',
+  },
+  tonalCoverage: { label: 'Tonal range', meaning: "share of the glyph ramp's range the art uses" },
+  midtoneDetail: { label: 'Midtone detail', meaning: "detail kept in the midtones, against the source's" },
+  gradientError: { label: 'Gradient error', meaning: 'how far smooth gradients step away from the source' },
+  edgeFidelity: { label: 'Edge fidelity', meaning: "correlation of the art's contours with the source's" },
+  highlightClip: { label: 'Clipped highlights', meaning: 'share of bright cells pushed to full white' },
+  staticChangeRate: { label: 'Flicker', meaning: 'glyph changes per cell per frame on a still, noisy stream' },
+  stepFrames: { label: 'Frames to follow', meaning: 'frames the temporal filter takes to follow a change' },
+  shadowDetail: { label: 'Shadow detail', meaning: "detail kept in the shadows, against the source's" },
+  shadowNoise: { label: 'Shadow noise', meaning: "grain in flat shadows, against the source's" },
+  toneRmse: { label: 'Tone error', meaning: 'RMS difference of cell tones from the source, 0 to 1' },
+  psnr: { label: 'PSNR', meaning: 'peak signal-to-noise ratio of the cell tones, in dB' },
+};

@@ -70,6 +70,22 @@ describe('clips', () => {
     expect(lines[2]).toMatchObject({ type: 'frame', seq: 1, t: 100 });
   });
 
+  it("mark the Auto Director's rendered values on the first frame and wherever they change", () => {
+    const withChanges = (changes: { param: string; from: number; to: number }[]) => ({
+      ...grid,
+      evidence: {
+        ...grid.evidence,
+        director: grid.evidence.director && { ...grid.evidence.director, changes },
+      },
+    });
+    const rec = new ClipRecorder('cam', params);
+    rec.add(withChanges([{ param: 'contrast', from: 3.5, to: 1.25 }]), 0);
+    rec.add(withChanges([{ param: 'contrast', from: 3.5, to: 1.25 }]), 40);
+    rec.add(withChanges([{ param: 'contrast', from: 3.5, to: 1.3 }]), 80);
+    rec.add(withChanges([]), 120);
+    expect(rec.finish().frames.map((f) => f.tuned)).toEqual([{ contrast: 1.25 }, undefined, { contrast: 1.3 }, {}]);
+  });
+
   it('write an HTML flipbook whose embedded frames cannot close the script element', () => {
     const table = [' ', '<', '/'];
     const evil = { ...grid, table, columns: 4, rows: 1, glyphs: Uint8Array.of(1, 2, 1, 2) };

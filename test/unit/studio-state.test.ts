@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { RUBRICS } from '../../engine/director/rubrics.js';
 import { defaultParams, PARAMS, resolveParams } from '../../engine/params.js';
-import { formatValue, paramLabel, stepDecimals } from '../../studio/state/param-labels.js';
+import { formatValue, METRIC_LABELS, paramLabel, stepDecimals } from '../../studio/state/param-labels.js';
 import { applyPreset, PRESETS } from '../../studio/state/presets.js';
 import { isTraceId, newTraceId } from '../../studio/state/trace-id.js';
 import { changedParams, readUrlState, writeUrlQuery } from '../../studio/state/url-state.js';
@@ -155,6 +156,14 @@ describe('parameter labels', () => {
     expect(contrast && stepDecimals(contrast)).toBe(2);
     expect(contrast && formatValue(contrast, 1.2)).toBe('1.20');
     expect(columns && formatValue(columns, 120)).toBe('120');
+  });
+
+  it('name every metric a rubric reports in words, with what it measures', () => {
+    for (const rubric of Object.values(RUBRICS))
+      for (const { name } of rubric.metrics) {
+        expect(METRIC_LABELS[name]?.label, name).toMatch(/^[A-Z]/);
+        expect(METRIC_LABELS[name]?.meaning.length, name).toBeGreaterThan(10);
+      }
   });
 
   it('show a typed value with more decimals than its step as it is (the render uses all of them)', () => {

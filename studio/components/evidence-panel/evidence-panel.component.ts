@@ -1,6 +1,8 @@
 import { html, LitElement, nothing } from 'lit';
 import type { CodebookEvidence, DirectorEvidence, RenderEvidence } from '../../../engine/grid.js';
+import type { ParamName } from '../../../engine/params.js';
 import { RETUNE_MS } from '../../render/auto-director.js';
+import { METRIC_LABELS, paramLabel } from '../../state/param-labels.js';
 import { evidencePanelStyles } from './evidence-panel.styles.js';
 
 const num = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toFixed(3));
@@ -66,7 +68,7 @@ export class EvidencePanel extends LitElement {
         <tbody>
           ${d.metrics.map(
             (m) => html`<tr>
-              <th scope="row">${m.name}</th>
+              <th scope="row" title="${m.name}: ${METRIC_LABELS[m.name]?.meaning ?? ''}">${METRIC_LABELS[m.name]?.label ?? m.name}</th>
               <td class="num">${num(m.value)}</td>
               <td class="num">${m.higherIsBetter ? '≥' : '≤'} ${num(m.target)}</td>
               <td class=${m.met ? 'met' : 'missed'}>${m.met ? 'met' : 'missed'}</td>
@@ -77,7 +79,12 @@ export class EvidencePanel extends LitElement {
       ${
         d.changes.length > 0
           ? html`<ul aria-label="Adjustments">
-              ${d.changes.map((c) => html`<li><span class="mono">${c.param}</span> ${String(c.from)} → ${String(c.to)}</li>`)}
+              ${d.changes.map(
+                (c) =>
+                  html`<li>
+                    ${paramLabel(c.param as ParamName)} <span class="mono">${String(c.from)} → ${String(c.to)}</span>
+                  </li>`,
+              )}
             </ul>`
           : html`<p>No adjustments were needed.</p>`
       }
