@@ -218,6 +218,24 @@ describe('studio: image mode', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows the glyphs at a reading size on demand, scrolling inside the stage, and fits them again', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`${studio.url}/?columns=160`);
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 160 by /);
+    const fitted = await art().boundingBox();
+    const zoom = page.getByRole('button', { name: 'Actual size' });
+    await zoom.click();
+    await eventually(() => zoom.getAttribute('aria-pressed')).toBe('true');
+    // 13 px glyphs: a DejaVu Sans Mono advance is 0.6 em, so 160 columns are about 1,250 px wide
+    await eventually(async () => (await art().boundingBox())?.width).toBeGreaterThan(160 * 7);
+    expect((await art().boundingBox())?.width).toBeGreaterThan(2 * (fitted?.width ?? 0));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await zoom.click();
+    await eventually(async () => (await art().boundingBox())?.width).toBe(fitted?.width);
+    expect(errors).toEqual([]);
+  });
+
   it('fits tablet and phone windows: nothing cut off, the picture first and large enough', async () => {
     for (const viewport of [
       { width: 1024, height: 768 },

@@ -19,11 +19,16 @@ export interface FilesDetail {
 const MAX_FONT_PX = 28;
 /** Font sizes are snapped to this many steps per pixel, so small resizes reuse the atlas. */
 const FONT_STEPS = 4;
+/** "Actual size": glyphs at a reading size, in CSS pixels (the stage scrolls). */
+const ACTUAL_FONT_PX = 13;
+/** Canvas sides stay under this many device pixels (browsers refuse larger canvases). */
+const MAX_CANVAS_PX = 16_384;
 
 /**
- * The live view: the grid drawn on a canvas, fitted to the available space, with WebGPU when a
- * device is given (GpuGridPainter) and Canvas 2D otherwise (after device loss, or when `draw`
- * is `canvas2d`). Accepts dropped files.
+ * The live view: the grid drawn on a canvas, fitted to the available space or, with the
+ * "Actual size" button, at a reading size in a scrolling view; with WebGPU when a device is
+ * given (GpuGridPainter) and Canvas 2D otherwise (after device loss, or when `draw` is
+ * `canvas2d`). Accepts dropped files.
  *
  * @fires gc-files - `FilesDetail`, when files are dropped on the stage.
  * @fires gc-painter-change - when the painter kind changes (detail: 'webgpu' | 'canvas2d').
@@ -44,6 +49,7 @@ export class Stage extends LitElement {
     dragging: { type: Boolean, reflect: true },
     monitor: { type: Boolean, reflect: true },
     hasFrame: { state: true },
+    actualSize: { type: Boolean, reflect: true, attribute: 'actual-size' },
   };
 
   declare gpu: GpuState;
@@ -52,6 +58,8 @@ export class Stage extends LitElement {
   declare dragging: boolean;
   declare monitor: boolean;
   declare hasFrame: boolean;
+  /** Glyphs at ACTUAL_FONT_PX, scrolled, instead of fitted. */
+  declare actualSize: boolean;
 
   private painter: GridPainter | null = null;
   private grid: CellGrid | null = null;
@@ -67,6 +75,7 @@ export class Stage extends LitElement {
     this.dragging = false;
     this.monitor = false;
     this.hasFrame = false;
+    this.actualSize = false;
   }
 
   get painterKind(): PainterKind {
@@ -105,6 +114,17 @@ export class Stage extends LitElement {
           html`<canvas part="canvas" role="img" aria-label=${label} ?hidden=${!this.hasFrame}></canvas>`,
         )}
       </div>
+      <button
+        class="zoom"
+        aria-pressed=${String(this.actualSize)}
+        title=${this.actualSize ? 'Fit the art to the stage' : 'Show the glyphs at a reading size; the stage scrolls'}
+        ?hidden=${!this.hasFrame}
+        @click=${() => {
+          this.actualSize = !this.actualSize;
+        }}
+      >
+        Actual size
+      </button>
       <div class="drop-hint" aria-hidden="true">Drop to render</div>
       ${this.hasFrame ? '' : html`<slot name="empty"></slot>`}
       <slot name="hud"></slot>
@@ -131,6 +151,7 @@ export class Stage extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     const viewport = this.renderRoot.querySelector('.viewport') as HTMLElement;
     this.resize.observe(viewport);
+    if (changed.has('actualSize')) this.repaint();
     const canvas = this.renderRoot.querySelector('canvas') as HTMLCanvasElement;
     if (changed.has('gpu') || changed.has('draw') || !this.painter || this.painterCanvas !== canvas) {
       this.painter?.dispose();
@@ -153,11 +174,19 @@ export class Stage extends LitElement {
     if (!grid || !painter || !canvas || this.resize.width === 0) return;
     const dpr = window.devicePixelRatio || 1;
     this.unitCell ??= measureCell(100);
-    const fit = Math.min(
-      this.resize.width / (grid.columns * (this.unitCell.width / 100)),
-      this.resize.height / (grid.rows * (this.unitCell.height / 100)),
-      MAX_FONT_PX,
-    );
+    const cellWidth = this.unitCell.width / 100;
+    const cellHeight = this.unitCell.height / 100;
+    const fit = this.actualSize
+      ? Math.min(
+          ACTUAL_FONT_PX,
+          MAX_CANVAS_PX / dpr / (grid.columns * cellWidth),
+          MAX_CANVAS_PX / dpr / (grid.rows * cellHeight),
+        )
+      : Math.min(
+          this.resize.width / (grid.columns * cellWidth),
+          this.resize.height / (grid.rows * cellHeight),
+          MAX_FONT_PX,
+        );
     const fontPx = Math.max(1, Math.floor(fit * dpr * FONT_STEPS) / FONT_STEPS);
     painter.paint(grid, this.paintStyle, fontPx);
     const cssWidth = `${canvas.width / dpr}px`;

@@ -22,6 +22,21 @@ export const stageStyles = [
     :host([monitor]) .viewport {
       right: 168px;
     }
+    /* actual size: the art keeps its size and the viewport scrolls from its top left */
+    :host([actual-size]) .viewport {
+      overflow: auto;
+      place-items: start;
+    }
+    .zoom {
+      position: absolute;
+      top: 10px;
+      right: 10px;
+      padding: 0.25rem 0.6rem;
+      font-size: 0.75rem;
+    }
+    .zoom[hidden] {
+      display: none;
+    }
     canvas {
       display: block;
       image-rendering: auto;
@@ -54,7 +69,7 @@ export const stageStyles = [
     }
     ::slotted([slot='monitor']) {
       position: absolute;
-      top: 10px;
+      top: 46px;
       right: 10px;
     }
     ::slotted([slot='empty']) {
@@ -65,7 +80,13 @@ export const stageStyles = [
        (a strip the picture of a landscape stream never needs there), so neither covers the art */
     @media ${narrowWindow} {
       .viewport {
-        inset: 64px 10px 10px;
+        inset: 64px 10px 44px;
+      }
+      .zoom {
+        top: auto;
+        right: auto;
+        bottom: 8px;
+        left: 10px;
       }
       :host([monitor]) .viewport {
         right: 10px;
