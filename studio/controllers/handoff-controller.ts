@@ -48,9 +48,11 @@ export class HandoffController implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  /** Ends the session; its launch address goes too (the next session has its own). */
   stop(): void {
     this.session?.close();
     this.session = null;
+    this.launchAddress = '';
     this.host.requestUpdate();
   }
 

@@ -89,6 +89,10 @@ export class HandoffSession {
       });
   }
 
+  get mode(): HandoffMode {
+    return this.options.mode;
+  }
+
   get status(): HandoffStatus {
     return {
       phase: this.target.closed && this.phase !== 'closed' ? 'closed' : this.phase,

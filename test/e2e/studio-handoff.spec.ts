@@ -81,6 +81,16 @@ describe('studio: postMessage handoff', () => {
   };
   const status = () => page.getByRole('status').filter({ hasText: /Streaming|Waiting|Ignored/ });
 
+  it('offers the receiver only once there is something to hand off', async () => {
+    const empty = await context.newPage();
+    await empty.goto(studio.url);
+    await eventually(() => empty.getByText(`Receiver ${receiver.url}`).count()).toBe(1);
+    expect(await empty.getByRole('button', { name: 'Open receiver' }).isDisabled()).toBe(true);
+    expect(await empty.getByText('Load a picture, a video or the webcam to hand its frames off.').count()).toBe(1);
+    // the studio of beforeEach streams its webcam: there the receiver can be opened
+    expect(await page.getByRole('button', { name: 'Open receiver' }).isDisabled()).toBe(false);
+  });
+
   it('opens the receiver at the documented launch address and streams frames of the documented schema', async () => {
     expect(await page.getByRole('radio', { name: 'Webcam stream' }).isChecked()).toBe(true);
     const popup = await openReceiver();

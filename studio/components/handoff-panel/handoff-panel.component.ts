@@ -104,12 +104,13 @@ export class HandoffPanel extends LitElement {
         session
           ? html`<button @click=${() => this.handoff.stop()}>Stop handoff</button>`
           : html`<button
-              class="primary"
-              ?disabled=${!m?.targetOrigin}
-              @click=${() => m && this.handoff.start(m, this.mode, this.traceId, this.bus?.latest ?? null)}
-            >
-              Open receiver
-            </button>`
+                class="primary"
+                ?disabled=${!m?.targetOrigin || this.sourceKind === null}
+                @click=${() => m && this.handoff.start(m, this.mode, this.traceId, this.bus?.latest ?? null)}
+              >
+                Open receiver
+              </button>
+              ${m?.targetOrigin && this.sourceKind === null ? html`<p>Load a picture, a video or the webcam to hand its frames off.</p>` : nothing}`
       }
       <p role="status">${this.statusText()}</p>
       ${this.handoff.error ? html`<p class="error" role="alert">${this.handoff.error}</p>` : nothing}
@@ -125,6 +126,9 @@ export class HandoffPanel extends LitElement {
         : '';
     if (s.phase === 'closed') return `The receiver window was closed after ${s.sent} frames.${ignored}`;
     if (s.phase === 'waiting') return `Waiting for the receiver to say it is ready…${ignored}`;
-    return `Streaming: ${s.sent} sent, ${s.acked + 1} acknowledged, ${Math.max(0, s.inFlight)} in flight.${ignored}`;
+    const counts = `${s.sent} sent, ${s.acked + 1} acknowledged, ${Math.max(0, s.inFlight)} in flight.${ignored}`;
+    return this.handoff.session?.mode === 'latest-frame'
+      ? `Sending the frame on screen whenever it changes: ${counts}`
+      : `Streaming: ${counts}`;
   }
 }
