@@ -58,6 +58,9 @@ describe('studio: the engine pill', () => {
       'video frames imported with importExternalTexture (no CPU copy)',
     );
     expect(engineStatus('gpu', ready, 'auto', null, null, 'cpu-copy').detail).toContain('read on the CPU');
+    const failed = engineStatus('gpu', ready, 'webgpu', null, null, null, 'no swap chain');
+    expect(failed).toMatchObject({ label: 'WebGPU · drawn with Canvas 2D', fallback: true });
+    expect(failed.detail).toContain('drawing with WebGPU failed (no swap chain), so Canvas 2D draws');
   });
 
   it('auto renders with the CPU Worker and draws with Canvas 2D on a software fallback adapter only', () => {

@@ -33,6 +33,7 @@ const MAX_CANVAS_PX = 16_384;
  * @fires gc-files - `FilesDetail`, when files are dropped on the stage.
  * @fires gc-painter-change - when the painter kind changes (detail: 'webgpu' | 'canvas2d').
  * @fires gc-draw-timed - when a GPU time of the draw pass was measured (see drawGpuMs).
+ * @fires gc-draw-failed - detail: the message, when drawing with WebGPU threw (set `draw` to `canvas2d`).
  * @slot hud - overlay in the top-left corner (the performance HUD).
  * @slot monitor - a column on the right, beside the art (the source video); set `monitor` to show it.
  * @slot empty - shown before the first frame.
@@ -188,7 +189,16 @@ export class Stage extends LitElement {
           MAX_FONT_PX,
         );
     const fontPx = Math.max(1, Math.floor(fit * dpr * FONT_STEPS) / FONT_STEPS);
-    painter.paint(grid, this.paintStyle, fontPx);
+    try {
+      painter.paint(grid, this.paintStyle, fontPx);
+    } catch (err) {
+      // a WebGPU canvas that cannot take the frame: the host switches the stage to Canvas 2D
+      if (painter.kind !== 'webgpu') throw err;
+      this.dispatchEvent(
+        new CustomEvent<string>('gc-draw-failed', { detail: (err as Error).message, bubbles: true, composed: true }),
+      );
+      return;
+    }
     const cssWidth = `${canvas.width / dpr}px`;
     const cssHeight = `${canvas.height / dpr}px`;
     if (canvas.style.width !== cssWidth) canvas.style.width = cssWidth;

@@ -15,7 +15,8 @@ export interface EngineStatus {
  * `executorLost`: why the GPU executor was given up, when it reported device loss before the
  * device controller heard of it. `executorNote`: why the GPU executor is not in use although a
  * device is ready (it failed to start), or null. `framePath`: how the GPU executor's last frame
- * reached it (FrameRenderer.framePath), named in the detail for video frames.
+ * reached it (FrameRenderer.framePath), named in the detail for video frames. `drawFailed`: why
+ * drawing with WebGPU failed (the stage then draws with Canvas 2D), or null.
  */
 const FRAME_PATHS: Readonly<Record<string, string>> = {
   external: '; video frames imported with importExternalTexture (no CPU copy)',
@@ -30,6 +31,7 @@ export function engineStatus(
   executorLost: string | null = null,
   executorNote: string | null = null,
   framePath: string | null = null,
+  drawFailed: string | null = null,
 ): EngineStatus {
   const engine = renderer === 'gpu' ? 'WebGPU' : 'CPU (Worker)';
   const lost = gpu.status === 'lost' ? gpu.reason : executorLost;
@@ -44,6 +46,13 @@ export function engineStatus(
     case 'pending':
       return { label: `${engine} · starting WebGPU…`, detail: 'Looking for a WebGPU adapter', fallback: false };
     case 'ready':
+      if (drawFailed !== null) {
+        return {
+          label: `${engine} · drawn with Canvas 2D`,
+          detail: `${executor}; drawing with WebGPU failed (${drawFailed}), so Canvas 2D draws; WebGPU adapter: ${gpu.adapter}`,
+          fallback: true,
+        };
+      }
       if (stageDraw(draw, gpu) === 'canvas2d') {
         const why =
           draw === 'canvas2d'

@@ -69,6 +69,8 @@ export class StudioApp extends LitElement {
   /** How the stage draws, derived from the params when they change (not per frame). */
   private paintStyle: PaintStyle;
   private nextNotice = 1;
+  /** Why drawing with WebGPU failed, once it has (the stage then draws with Canvas 2D). */
+  private drawFailed: string | null = null;
   private tunedFrom: DirectorEvidence | null = null;
   private tuned: ReadonlyMap<ParamName, ParamValue> = new Map();
   /** Frames rendered for the current source. */
@@ -135,6 +137,7 @@ export class StudioApp extends LitElement {
       this.executorLost,
       this.executorNote,
       this.pipeline.framePath,
+      this.drawFailed,
     );
     const stream = isStream(this.source);
     const grid = this.bus.latest?.grid;
@@ -175,10 +178,11 @@ export class StudioApp extends LitElement {
         </div>
         <gc-stage
           .gpu=${this.lostState ?? this.gpu.state}
-          draw=${stageDraw(this.draw, this.lostState ?? this.gpu.state)}
+          draw=${this.drawFailed !== null ? 'canvas2d' : stageDraw(this.draw, this.lostState ?? this.gpu.state)}
           ?monitor=${stream}
           @gc-files=${(e: CustomEvent<FilesDetail>) => this.sources.openFiles(e.detail.files)}
           @gc-draw-timed=${() => stream || this.requestUpdate()}
+          @gc-draw-failed=${(e: CustomEvent<string>) => this.onDrawFailed(e.detail)}
         >
           ${
             grid
@@ -276,6 +280,14 @@ export class StudioApp extends LitElement {
     this.stage?.paint(grid, this.paintStyle);
     this.evidence = grid.evidence;
     this.bus.publish(grid, this.params, isStream(source), this.pipeline.mediaTime);
+  }
+
+  /** Drawing with WebGPU threw: Canvas 2D draws from now on, and the user is told why. */
+  private onDrawFailed(message: string): void {
+    if (this.drawFailed !== null) return;
+    this.drawFailed = message;
+    this.notify('warning', `Drawing with WebGPU failed (${message}); the art is drawn with Canvas 2D.`);
+    this.requestUpdate();
   }
 
   /** An image URL that never rendered gives the stage back to what it showed before. */
