@@ -96,9 +96,12 @@ export class SourceController implements ReactiveController {
       this.set({ kind: 'video', name: file.name, element: video });
     } catch (err) {
       this.release(null);
-      this.events.onError(
-        `${file.name}: this video cannot be played here (${(err as Error).message}). WebM and MP4 work.`,
-      );
+      // NotSupportedError: no decoder for the container or codec (an AVI, say); anything else is worth quoting
+      const why =
+        (err as Error).name === 'NotSupportedError'
+          ? 'this browser cannot decode its format'
+          : `it cannot be played here (${(err as Error).message})`;
+      this.events.onError(`${file.name}: ${why}. WebM and MP4 work; convert the video to one of them.`);
     }
   }
 
