@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RUBRICS } from '../../engine/director/rubrics.js';
 import { defaultParams, PARAMS, resolveParams } from '../../engine/params.js';
+import { MAX_NOTICES, withNotice, withoutErrors } from '../../studio/state/notices.js';
 import { formatValue, METRIC_LABELS, paramLabel, stepDecimals } from '../../studio/state/param-labels.js';
 import { applyPreset, PRESETS } from '../../studio/state/presets.js';
 import { isTraceId, newTraceId } from '../../studio/state/trace-id.js';
@@ -172,5 +173,23 @@ describe('parameter labels', () => {
     expect(brightness && formatValue(brightness, 7.25)).toBe('7.25');
     expect(brightness && formatValue(brightness, -7)).toBe('-7');
     expect(contrast && formatValue(contrast, 1.125)).toBe('1.125');
+  });
+});
+
+describe('notices', () => {
+  const n = (id: number, kind: 'error' | 'warning', text: string) => ({ id, kind, text });
+
+  it('keep the newest MAX_NOTICES, and move a repeated text to the end instead of showing it twice', () => {
+    let list = withNotice([], n(1, 'error', 'a'));
+    list = withNotice(list, n(2, 'warning', 'b'));
+    list = withNotice(list, n(3, 'error', 'a'));
+    expect(list.map((x) => x.id)).toEqual([2, 3]);
+    for (let id = 4; id < 9; id++) list = withNotice(list, n(id, 'error', `e${id}`));
+    expect(list.map((x) => x.id)).toEqual([6, 7, 8]);
+    expect(list).toHaveLength(MAX_NOTICES);
+  });
+
+  it('drop the errors and keep the warnings when a new source is chosen', () => {
+    expect(withoutErrors([n(1, 'warning', 'link'), n(2, 'error', 'url')])).toEqual([n(1, 'warning', 'link')]);
   });
 });

@@ -12,6 +12,7 @@ import type { PaintStyle } from '../../render/grid-painter.js';
 import { isStream, type StudioSource } from '../../sources/source.js';
 import { cpuWorkerReason, stageDraw } from '../../state/engine-choice.js';
 import { FrameBus } from '../../state/frame-bus.js';
+import { type Notice, withNotice, withoutErrors } from '../../state/notices.js';
 import { applyPreset, PRESETS } from '../../state/presets.js';
 import { type DrawMode, type ExecutorMode, readUrlState, writeUrlQuery } from '../../state/url-state.js';
 import type { ParamChangeDetail, ParamValue } from '../param-field/param-field.component.js';
@@ -21,12 +22,6 @@ import type { FilesDetail, Stage } from '../stage/stage.component.js';
 import { emptyState } from './empty-state.js';
 import { engineStatus } from './engine-status.js';
 import { studioAppStyles } from './studio-app.styles.js';
-
-interface Notice {
-  readonly id: number;
-  readonly kind: 'error' | 'warning';
-  readonly text: string;
-}
 
 /**
  * The studio: sources in, parameters (all in the URL), the live view, evidence, exports and
@@ -265,7 +260,7 @@ export class StudioApp extends LitElement {
       this.beforeUrl = shown?.kind === 'image' || shown?.kind === 'url' ? shown : null;
     }
     // a new choice makes the errors of earlier ones moot
-    if (!this.restoring) this.notices = this.notices.filter((n) => n.kind !== 'error');
+    if (!this.restoring) this.notices = withoutErrors(this.notices);
     this.sourceFrames = 0;
     this.source = source;
     this.evidence = null;
@@ -373,17 +368,13 @@ export class StudioApp extends LitElement {
   }
 
   private notify(kind: Notice['kind'], text: string): void {
-    const kept = this.notices.filter((n) => n.text !== text).slice(-(MAX_NOTICES - 1));
-    this.notices = [...kept, { id: this.nextNotice++, kind, text }];
+    this.notices = withNotice(this.notices, { id: this.nextNotice++, kind, text });
   }
 
   private dismiss(id: number): void {
     this.notices = this.notices.filter((n) => n.id !== id);
   }
 }
-
-/** Notices shown at once (the oldest go first), so they never push the picture off screen. */
-const MAX_NOTICES = 3;
 
 function styleOf(params: RenderParams): PaintStyle {
   return { color: params.color, mono: parseHex(params.monoColor) };
