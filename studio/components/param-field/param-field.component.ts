@@ -1,7 +1,7 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { type ParamInfo, ParamsError, type RenderParams, resolveParams } from '../../../engine/params.js';
-import { formatValue, paramLabel, rangeText, stepDecimals } from '../../state/param-labels.js';
+import { formatValue, paramLabel, rangeText, STUDIO_NOTES, stepDecimals } from '../../state/param-labels.js';
 import { paramFieldStyles } from './param-field.styles.js';
 
 export type ParamValue = RenderParams[keyof RenderParams];
@@ -68,6 +68,7 @@ export class ParamField extends LitElement {
       <p class="help" id="${id}-help">
         ${info.description}. <span class="mono">${rangeText(info)} · default ${formatValue(info, info.default)}</span>
       </p>
+      ${STUDIO_NOTES[info.name] ? html`<p class="help">${STUDIO_NOTES[info.name]}</p>` : nothing}
       ${
         this.tuned !== undefined && this.tuned !== this.value
           ? html`<p class="tuned">The Auto Director renders ${tunedText(info, this.tuned)} (Auto optimize 0 keeps yours).</p>`
