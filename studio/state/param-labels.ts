@@ -9,7 +9,7 @@ const LABEL_OVERRIDES: Partial<Record<ParamName, string>> = {
 /** What a parameter does in the studio, where that differs from the API (shown under its control). */
 export const STUDIO_NOTES: Partial<Record<ParamName, string>> = {
   format:
-    'In the studio every format has its own download in Export, so this one only travels with the look: in the link and in a clip's header.',
+    "In the studio every format has its own download in Export, so this one only travels with the look: in the link and in a clip's header.",
 };
 
 export const GROUP_LABELS: Readonly<Record<ParamGroup, string>> = {
