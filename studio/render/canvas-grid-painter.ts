@@ -12,6 +12,9 @@ import { type BlockShape, blockShapes, fillQuadrants } from './block-elements.js
 import { type CellMetrics, FONT_STACK, measureCell } from './cell-metrics.js';
 import type { GridPainter, PaintStyle } from './grid-painter.js';
 
+/** Where cell edge `i` (fractional for cell middles) falls, on a whole pixel. */
+const at = (i: number, size: number): number => Math.round(i * size);
+
 export class CanvasGridPainter implements GridPainter {
   readonly kind = 'canvas2d' as const;
   readonly gpuMs = null;
@@ -63,7 +66,6 @@ export class CanvasGridPainter implements GridPainter {
   private paintBlocks(grid: CellGrid, shapes: readonly (BlockShape | null)[], cell: CellMetrics): void {
     const { columns, rows, glyphs } = grid;
     const ctx = this.ctx;
-    const at = (i: number, size: number) => Math.round(i * size);
     for (let r = 0; r < rows; r++) {
       const y0 = at(r, cell.height);
       const y1 = at(r + 0.5, cell.height);
