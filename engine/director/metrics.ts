@@ -151,30 +151,50 @@ export function blurredSsim(
 ): number {
   const { width: w, height: h } = v;
   const b = gaussianBlur(v.outputSamples, w, h, VIEW_BLUR);
+  const a = ref.blurred;
   const win = Math.min(WINDOW, w, h);
   const n = win * win;
-  const sb = windowSums(b, w, h, win);
-  const sbb = windowSums(
-    b.map((x) => x * x),
-    w,
-    h,
-    win,
-  );
-  const ab = new Float64Array(w * h);
-  for (let i = 0; i < ab.length; i++) ab[i] = ref.blurred[i] * b[i];
-  const sab = windowSums(ab, w, h, win);
+  // The integral images of b, b^2 (rounded to float32, as a Float32Array of squares would hold
+  // it) and a x b, in one pass; windowSums' arithmetic in the same order, so the same sums.
+  const W = w + 1;
+  const Ib = new Float64Array(W * (h + 1));
+  const Ibb = new Float64Array(W * (h + 1));
+  const Iab = new Float64Array(W * (h + 1));
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    const above = y * W + 1;
+    const here = above + W;
+    let sb = 0;
+    let sbb = 0;
+    let sab = 0;
+    for (let x = 0; x < w; x++) {
+      const bv = b[row + x];
+      sb += bv;
+      sbb += Math.fround(bv * bv);
+      sab += a[row + x] * bv;
+      Ib[here + x] = Ib[above + x] + sb;
+      Ibb[here + x] = Ibb[above + x] + sbb;
+      Iab[here + x] = Iab[above + x] + sab;
+    }
+  }
   const c1 = (0.01 * v.displayWhite) ** 2;
   const c2 = (0.03 * v.displayWhite) ** 2;
+  const ow = w - win + 1;
+  const oh = h - win + 1;
   let total = 0;
-  for (let i = 0; i < sb.length; i++) {
-    const ma = ref.sum[i] / n;
-    const mb = sb[i] / n;
-    const va = ref.sumSq[i] / n - ma * ma;
-    const vb = sbb[i] / n - mb * mb;
-    const cov = sab[i] / n - ma * mb;
-    total += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2));
-  }
-  return sb.length ? total / sb.length : 1;
+  for (let y = 0; y < oh; y++)
+    for (let x = 0; x < ow; x++) {
+      const i = y * ow + x;
+      const top = y * W + x;
+      const bottom = top + win * W;
+      const ma = ref.sum[i] / n;
+      const mb = (Ib[bottom + win] - Ib[top + win] - Ib[bottom] + Ib[top]) / n;
+      const va = ref.sumSq[i] / n - ma * ma;
+      const vb = (Ibb[bottom + win] - Ibb[top + win] - Ibb[bottom] + Ibb[top]) / n - mb * mb;
+      const cov = (Iab[bottom + win] - Iab[top + win] - Iab[bottom] + Iab[top]) / n - ma * mb;
+      total += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2));
+    }
+  return ow * oh > 0 ? total / (ow * oh) : 1;
 }
 
 function percentile(values: ArrayLike<number>, q: number): number {
