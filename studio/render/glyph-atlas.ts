@@ -39,10 +39,11 @@ export function rasterizeAtlas(table: readonly string[], cell: CellMetrics): Gly
     const y = Math.floor(i / ATLAS_COLUMNS) * slotHeight + GAP;
     const shape = blockShape(glyph);
     if (shape) {
-      // into the gap on the cell's outer sides: sampling at the cell's edge reads full ink
+      // to the slot's whole texels and into its gap on the cell's outer sides: the sampler
+      // filters across the cell's fractional edge, and reads full ink there
       ctx.globalAlpha = shape.ink;
       const { width: w, height: h } = cell;
-      fillQuadrants(ctx, shape.quadrants, x, x + w / 2, x + w, y, y + h / 2, y + h, GAP);
+      fillQuadrants(ctx, shape.quadrants, x, x + w / 2, x + Math.ceil(w), y, y + h / 2, y + Math.ceil(h), GAP);
       ctx.globalAlpha = 1;
       return;
     }
