@@ -52,8 +52,18 @@ export class SourceController implements ReactiveController {
     }
   }
 
+  /**
+   * An image URL becomes the source at once, but a video or camera it replaces keeps playing
+   * until the host confirms the URL rendered (`confirm`): a URL that fails can `show` it again.
+   */
   openUrl(url: string): void {
-    this.set({ kind: 'url', name: url, url });
+    this.source = { kind: 'url', name: url, url };
+    this.events.onSource(this.source);
+  }
+
+  /** The current source rendered: release what it replaced, if anything still runs. */
+  confirm(): void {
+    this.release(this.source);
   }
 
   async startCamera(deviceId: string): Promise<void> {
@@ -79,7 +89,7 @@ export class SourceController implements ReactiveController {
     this.set(null);
   }
 
-  /** Shows a source again (a still kept by the host), or nothing. */
+  /** Shows a source again (a still, or a stream a failed URL kept playing), or nothing. */
   show(source: StudioSource | null): void {
     this.set(source);
   }

@@ -183,6 +183,27 @@ describe('studio: webcam and video', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps a playing video when an image URL entered over it is refused', async (ctx) => {
+    if (!video) return ctx.skip();
+    await page.goto(`${studio.url}/?columns=64`);
+    await page.getByLabel('Open an image or video file').setInputFiles(video);
+    await eventually(() => page.getByRole('img', { name: /^ASCII art, 64 by / }).count()).toBe(1);
+    await page.getByRole('textbox', { name: 'Image URL' }).fill('https://elsewhere.example/x.png');
+    await page.getByRole('button', { name: 'Render URL' }).click();
+    await eventually(() => page.getByRole('alert').first().textContent()).toContain(
+      'elsewhere.example is not one of them',
+    );
+    // the video is the source again, still playing: transport, frames and the HUD's rate
+    await eventually(() => page.getByRole('button', { name: 'Pause' }).count()).toBe(1);
+    await eventually(() => page.getByRole('img', { name: /^ASCII art, 64 by / }).count()).toBe(1);
+    const source = page.getByLabel('Source video');
+    const t0 = await source.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await eventually(() =>
+      source.evaluate((v: HTMLVideoElement, start: number) => v.currentTime !== start && !v.paused, t0),
+    ).toBe(true);
+    await eventually(async () => Number(await hud('fps').textContent())).toBeGreaterThan(0);
+  });
+
   it('on a phone, the source monitor, the HUD and the art of a video do not cover each other', async (ctx) => {
     if (!video) return ctx.skip();
     await page.setViewportSize({ width: 390, height: 844 });

@@ -70,7 +70,7 @@ export class StudioApp extends LitElement {
   private tuned: ReadonlyMap<ParamName, ParamValue> = new Map();
   /** Frames rendered for the current source. */
   private sourceFrames = 0;
-  /** The still shown before an image URL was entered: shown again when the URL fails. */
+  /** What was shown before an image URL was entered (a stream keeps playing): shown again when the URL fails. */
   private beforeUrl: StudioSource | null = null;
   /** Set while a failed URL hands the stage back (that is not a new choice of the user's). */
   private restoring = false;
@@ -255,10 +255,7 @@ export class StudioApp extends LitElement {
   // Sources and frames -------------------------------------------------------------------
 
   private onSource(source: StudioSource | null): void {
-    if (source?.kind === 'url') {
-      const shown = this.sourceFrames > 0 ? this.source : this.beforeUrl;
-      this.beforeUrl = shown?.kind === 'image' || shown?.kind === 'url' ? shown : null;
-    }
+    if (source?.kind === 'url') this.beforeUrl = this.sourceFrames > 0 ? this.source : this.beforeUrl;
     // a new choice makes the errors of earlier ones moot
     if (!this.restoring) this.notices = withoutErrors(this.notices);
     this.sourceFrames = 0;
@@ -271,7 +268,8 @@ export class StudioApp extends LitElement {
 
   private onFrame(frame: RenderedFrame, source: StudioSource): void {
     const { grid } = frame;
-    this.sourceFrames++;
+    // a URL's first frame: the stream it replaced, kept in case it failed, can go
+    if (this.sourceFrames++ === 0 && source.kind === 'url') this.sources.confirm();
     this.stage?.paint(grid, this.paintStyle);
     this.evidence = grid.evidence;
     this.bus.publish(grid, this.params, isStream(source), this.pipeline.mediaTime);
