@@ -20,9 +20,12 @@ export interface ClipFrame {
   readonly rows: number;
   readonly lines: readonly string[];
   readonly chroma: { readonly encoding: 'rgb24-b64-v1'; readonly data: string } | null;
+  /** The controls' values, on each frame where they changed during the recording. */
+  readonly params?: RenderParams;
   /**
-   * The values the Auto Director rendered instead of the header's `params` (its evidence's
-   * changes): on the first frame, and again on each frame where they changed (a re-tune).
+   * The values the Auto Director's latest tuning renders instead of the controls' (its evidence's
+   * changes): on the first frame, and again on each frame where they changed (a re-tune). Live,
+   * the picture eases towards each tuning over a few frames.
    */
   readonly tuned?: Readonly<Record<string, number | string | boolean>>;
 }
@@ -37,11 +40,14 @@ export class ClipRecorder {
   private readonly frames: ClipFrame[] = [];
   private start = 0;
   private lastTuned: string | null = null;
+  private lastParams: string;
 
   constructor(
     private readonly source: string,
     private readonly params: RenderParams,
-  ) {}
+  ) {
+    this.lastParams = JSON.stringify(params);
+  }
 
   get count(): number {
     return this.frames.length;
@@ -51,22 +57,28 @@ export class ClipRecorder {
     return this.frames.length > 0 ? this.frames[this.frames.length - 1].t : 0;
   }
 
-  /** Adds a frame; false once the clip is full (the frame is not added). */
-  add(grid: CellGrid, now: number): boolean {
+  /**
+   * Adds a frame rendered with `params` (the controls' values then); false once the clip is full
+   * (the frame is not added). Its chroma follows its own params' `color`.
+   */
+  add(grid: CellGrid, params: RenderParams, now: number): boolean {
     if (this.frames.length === 0) this.start = now;
     const t = Math.round(now - this.start);
     if (this.frames.length >= CLIP_MAX_FRAMES || t > CLIP_MAX_MS) return false;
     const tuned = Object.fromEntries((grid.evidence.director?.changes ?? []).map((c) => [c.param, c.to]));
     const tunedKey = JSON.stringify(tuned);
+    const paramsKey = JSON.stringify(params);
     this.frames.push({
       t,
       columns: grid.columns,
       rows: grid.rows,
       lines: gridLines(grid),
-      chroma: this.params.color ? { encoding: 'rgb24-b64-v1', data: toBase64(grid.colors) } : null,
+      chroma: params.color ? { encoding: 'rgb24-b64-v1', data: toBase64(grid.colors) } : null,
+      ...(paramsKey !== this.lastParams ? { params } : {}),
       ...(tunedKey !== this.lastTuned ? { tuned } : {}),
     });
     this.lastTuned = tunedKey;
+    this.lastParams = paramsKey;
     return true;
   }
 

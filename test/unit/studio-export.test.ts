@@ -40,20 +40,20 @@ describe('clips', () => {
 
   it('record frames with their time from the first, and stop when full', () => {
     const rec = new ClipRecorder('cam', params);
-    expect(rec.add(grid, 5000)).toBe(true);
-    expect(rec.add(grid, 5040)).toBe(true);
+    expect(rec.add(grid, params, 5000)).toBe(true);
+    expect(rec.add(grid, params, 5040)).toBe(true);
     expect(rec.durationMs).toBe(40);
-    expect(rec.add(grid, 16_000)).toBe(false);
+    expect(rec.add(grid, params, 16_000)).toBe(false);
     const full = new ClipRecorder('cam', params);
-    for (let i = 0; i < CLIP_MAX_FRAMES; i++) full.add(grid, i);
-    expect(full.add(grid, CLIP_MAX_FRAMES)).toBe(false);
+    for (let i = 0; i < CLIP_MAX_FRAMES; i++) full.add(grid, params, i);
+    expect(full.add(grid, params, CLIP_MAX_FRAMES)).toBe(false);
     expect(full.count).toBe(CLIP_MAX_FRAMES);
   });
 
   it('write JSON lines: a header, then one frame per line', () => {
     const rec = new ClipRecorder('cam', params);
-    rec.add(grid, 0);
-    rec.add(grid, 100);
+    rec.add(grid, params, 0);
+    rec.add(grid, params, 100);
     const lines = clipToJsonLines(rec.finish())
       .trimEnd()
       .split('\n')
@@ -79,18 +79,29 @@ describe('clips', () => {
       },
     });
     const rec = new ClipRecorder('cam', params);
-    rec.add(withChanges([{ param: 'contrast', from: 3.5, to: 1.25 }]), 0);
-    rec.add(withChanges([{ param: 'contrast', from: 3.5, to: 1.25 }]), 40);
-    rec.add(withChanges([{ param: 'contrast', from: 3.5, to: 1.3 }]), 80);
-    rec.add(withChanges([]), 120);
+    rec.add(withChanges([{ param: 'contrast', from: 3.5, to: 1.25 }]), params, 0);
+    rec.add(withChanges([{ param: 'contrast', from: 3.5, to: 1.25 }]), params, 40);
+    rec.add(withChanges([{ param: 'contrast', from: 3.5, to: 1.3 }]), params, 80);
+    rec.add(withChanges([]), params, 120);
     expect(rec.finish().frames.map((f) => f.tuned)).toEqual([{ contrast: 1.25 }, undefined, { contrast: 1.3 }, {}]);
+  });
+
+  it("record the controls wherever they change mid-clip, and each frame's chroma by its own color", () => {
+    const mono = resolveParams({ columns: 8, color: false }, 'json');
+    const rec = new ClipRecorder('cam', mono);
+    rec.add(grid, mono, 0);
+    rec.add(grid, params, 40);
+    rec.add(grid, params, 80);
+    const frames = rec.finish().frames;
+    expect(frames.map((f) => f.params)).toEqual([undefined, params, undefined]);
+    expect(frames.map((f) => f.chroma?.encoding ?? null)).toEqual([null, 'rgb24-b64-v1', 'rgb24-b64-v1']);
   });
 
   it('write an HTML flipbook whose embedded frames cannot close the script element', () => {
     const table = [' ', '<', '/'];
     const evil = { ...grid, table, columns: 4, rows: 1, glyphs: Uint8Array.of(1, 2, 1, 2) };
     const rec = new ClipRecorder('cam', defaultParams());
-    rec.add(evil, 0);
+    rec.add(evil, defaultParams(), 0);
     const html = clipToHtmlFlipbook(rec.finish());
     expect(html).toContain('aria-label="ASCII clip, 1 frames"');
     expect(html).not.toContain('</</');

@@ -109,7 +109,7 @@ export class ExportPanel extends LitElement {
 
   private onFrame(frame: BusFrame): void {
     if (!this.hasFrame) this.hasFrame = true;
-    if (this.recording && !this.recording.add(frame.grid, performance.now())) this.stop();
+    if (this.recording && !this.recording.add(frame.grid, frame.params, performance.now())) this.stop();
   }
 
   private download(format: Format): void {
