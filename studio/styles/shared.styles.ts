@@ -52,6 +52,11 @@ export const sharedStyles = css`
     color: var(--gc-on-accent);
     font-weight: 600;
   }
+  button.primary:disabled {
+    background: transparent;
+    border-color: var(--gc-line-strong);
+    color: var(--gc-muted);
+  }
   button.primary:hover:not(:disabled) {
     background: var(--gc-accent-strong);
   }

@@ -86,9 +86,14 @@ export class EvidencePanel extends LitElement {
                   </li>`,
               )}
             </ul>`
-          : html`<p>No adjustments were needed.</p>`
+          : html`<p>
+              ${d.autoOptimize === 0 ? 'Auto optimize is 0: your parameters are rendered as they are, and measured.' : 'No adjustments were needed.'}
+            </p>`
       }
-      <p>${d.candidates} candidates scored in ${d.ms.toFixed(1)} ms · strength ${d.autoOptimize}</p>
+      <p>
+        ${d.candidates} ${d.candidates === 1 ? 'candidate' : 'candidates'} scored in ${d.ms.toFixed(1)} ms · strength
+        ${d.autoOptimize}
+      </p>
       ${
         this.tunes !== null
           ? html`<p class="live">Live: tuned ${this.tunes} ${this.tunes === 1 ? 'time' : 'times'} on this stream, on a frame every

@@ -34,6 +34,7 @@ export class HandoffPanel extends LitElement {
     manifest: { state: true },
     manifestError: { state: true },
     mode: { state: true },
+    stoppedNote: { state: true },
   };
 
   declare bus: FrameBus | null;
@@ -42,6 +43,8 @@ export class HandoffPanel extends LitElement {
   declare manifest: HandoffManifest | null;
   declare manifestError: string;
   declare mode: HandoffMode;
+  /** Why the last session ended, when the user did not end it. */
+  declare stoppedNote: string;
 
   private readonly handoff = new HandoffController(this);
   private readonly frames = new FrameBusController(this, (frame) => this.handoff.offer(frame));
@@ -54,6 +57,7 @@ export class HandoffPanel extends LitElement {
     this.manifest = null;
     this.manifestError = '';
     this.mode = 'latest-frame';
+    this.stoppedNote = '';
   }
 
   override connectedCallback(): void {
@@ -68,7 +72,11 @@ export class HandoffPanel extends LitElement {
     if (changed.has('bus')) this.frames.use(this.bus);
     if (changed.has('sourceKind')) {
       this.mode = modesFor(this.sourceKind)[0];
-      if (changed.get('sourceKind') !== undefined) this.handoff.stop();
+      if (changed.get('sourceKind') !== undefined && this.handoff.session) {
+        this.handoff.stop();
+        this.stoppedNote =
+          'The handoff stopped because the source changed; open the receiver again to hand off this one.';
+      }
     }
   }
 
@@ -106,13 +114,16 @@ export class HandoffPanel extends LitElement {
           : html`<button
                 class="primary"
                 ?disabled=${!m?.targetOrigin || this.sourceKind === null}
-                @click=${() => m && this.handoff.start(m, this.mode, this.traceId, this.bus?.latest ?? null)}
+                @click=${() => {
+                  this.stoppedNote = '';
+                  if (m) this.handoff.start(m, this.mode, this.traceId, this.bus?.latest ?? null);
+                }}
               >
                 Open receiver
               </button>
               ${m?.targetOrigin && this.sourceKind === null ? html`<p>Load a picture, a video or the webcam to hand its frames off.</p>` : nothing}`
       }
-      <p role="status">${this.statusText()}</p>
+      <p role="status">${this.statusText() || this.stoppedNote}</p>
       ${this.handoff.error ? html`<p class="error" role="alert">${this.handoff.error}</p>` : nothing}
       ${this.handoff.launchAddress ? html`<span class="address" aria-label="Launch address">${this.handoff.launchAddress}</span>` : nothing}`;
   }

@@ -1,4 +1,4 @@
-import { html, LitElement, type PropertyValues } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { CellGrid } from '../../../engine/grid.js';
 import type { GpuState } from '../../controllers/gpu-device-controller.js';
@@ -109,7 +109,11 @@ export class Stage extends LitElement {
       ? `ASCII art, ${this.grid.columns} by ${this.grid.rows} characters`
       : 'ASCII art (nothing loaded yet)';
     return html`
-      <div class="viewport">
+      <div
+        class="viewport"
+        role=${this.actualSize ? 'region' : nothing}
+        aria-label=${this.actualSize ? 'The art at actual size (scrolls)' : nothing}
+      >
         ${keyed(
           this.painterKind,
           html`<canvas part="canvas" role="img" aria-label=${label} ?hidden=${!this.hasFrame}></canvas>`,

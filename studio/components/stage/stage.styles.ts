@@ -25,7 +25,7 @@ export const stageStyles = [
     /* actual size: the art keeps its size and the viewport scrolls from its top left */
     :host([actual-size]) .viewport {
       overflow: auto;
-      place-items: start;
+      place-items: safe center;
     }
     .zoom {
       position: absolute;

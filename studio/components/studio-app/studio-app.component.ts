@@ -68,6 +68,8 @@ export class StudioApp extends LitElement {
   private drawFailed: string | null = null;
   private tunedFrom: DirectorEvidence | null = null;
   private tuned: ReadonlyMap<ParamName, ParamValue> = new Map();
+  /** The notice about the opening link's unusable values, until the look is changed. */
+  private linkNoticeId: number | null = null;
   /** Frames rendered for the current source. */
   private sourceFrames = 0;
   /** What was shown before an image URL was entered (a stream keeps playing): shown again when the URL fails. */
@@ -245,6 +247,9 @@ export class StudioApp extends LitElement {
   }
 
   private commit(params: RenderParams): void {
+    // the link is rewritten from the params now: what it said about the old link is moot
+    if (this.linkNoticeId !== null) this.dismiss(this.linkNoticeId);
+    this.linkNoticeId = null;
     this.params = params;
     this.paintStyle = styleOf(params);
     const query = writeUrlQuery(params, location.search);
@@ -358,6 +363,7 @@ export class StudioApp extends LitElement {
 
   private linkNotice(issues: readonly ParamIssue[]): Notice {
     const list = issues.map((i) => `${i.message}`).join('; ');
+    this.linkNoticeId = this.nextNotice;
     return {
       id: this.nextNotice++,
       kind: 'warning',
