@@ -40,13 +40,13 @@ export class ClipRecorder {
   private readonly frames: ClipFrame[] = [];
   private start = 0;
   private lastTuned: string | null = null;
-  private lastParams: string;
+  private lastParams: RenderParams;
 
   constructor(
     private readonly source: string,
     private readonly params: RenderParams,
   ) {
-    this.lastParams = JSON.stringify(params);
+    this.lastParams = params;
   }
 
   get count(): number {
@@ -67,18 +67,18 @@ export class ClipRecorder {
     if (this.frames.length >= CLIP_MAX_FRAMES || t > CLIP_MAX_MS) return false;
     const tuned = Object.fromEntries((grid.evidence.director?.changes ?? []).map((c) => [c.param, c.to]));
     const tunedKey = JSON.stringify(tuned);
-    const paramsKey = JSON.stringify(params);
     this.frames.push({
       t,
       columns: grid.columns,
       rows: grid.rows,
       lines: gridLines(grid),
       chroma: params.color ? { encoding: 'rgb24-b64-v1', data: toBase64(grid.colors) } : null,
-      ...(paramsKey !== this.lastParams ? { params } : {}),
+      // the studio makes a new params object on every change, so identity is change
+      ...(params !== this.lastParams ? { params } : {}),
       ...(tunedKey !== this.lastTuned ? { tuned } : {}),
     });
     this.lastTuned = tunedKey;
-    this.lastParams = paramsKey;
+    this.lastParams = params;
     return true;
   }
 

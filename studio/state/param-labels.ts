@@ -29,17 +29,15 @@ export function paramLabel(name: ParamName): string {
   return words[0].toUpperCase() + words.slice(1);
 }
 
-/** Decimal places a parameter's step implies (0.05 -> 2). */
-export function stepDecimals(info: ParamInfo): number {
-  const step = info.step ?? 1;
-  const text = String(step);
-  return text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
-}
-
 /** Decimal places written in a number's shortest text (7.25 -> 2; exponent forms count 0). */
 function writtenDecimals(value: number): number {
   const text = String(value);
   return /^-?\d+\.\d+$/.test(text) ? text.length - text.indexOf('.') - 1 : 0;
+}
+
+/** Decimal places a parameter's step implies (0.05 -> 2). */
+export function stepDecimals(info: ParamInfo): number {
+  return writtenDecimals(info.step ?? 1);
 }
 
 /**

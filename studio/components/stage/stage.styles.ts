@@ -22,7 +22,7 @@ export const stageStyles = [
     :host([monitor]) .viewport {
       right: 168px;
     }
-    /* actual size: the art keeps its size and the viewport scrolls from its top left */
+    /* actual size: the art keeps its size, centred while it fits, and the viewport scrolls */
     :host([actual-size]) .viewport {
       overflow: auto;
       place-items: safe center;

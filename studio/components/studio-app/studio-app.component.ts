@@ -74,8 +74,6 @@ export class StudioApp extends LitElement {
   private sourceFrames = 0;
   /** What was shown before an image URL was entered (a stream keeps playing): shown again when the URL fails. */
   private beforeUrl: StudioSource | null = null;
-  /** Set while a failed URL hands the stage back (that is not a new choice of the user's). */
-  private restoring = false;
 
   constructor() {
     super();
@@ -261,8 +259,8 @@ export class StudioApp extends LitElement {
 
   private onSource(source: StudioSource | null): void {
     if (source?.kind === 'url') this.beforeUrl = this.sourceFrames > 0 ? this.source : this.beforeUrl;
-    // a new choice makes the errors of earlier ones moot
-    if (!this.restoring) this.notices = withoutErrors(this.notices);
+    // a new source makes the errors of earlier ones moot
+    this.notices = withoutErrors(this.notices);
     this.sourceFrames = 0;
     this.source = source;
     this.evidence = null;
@@ -294,13 +292,9 @@ export class StudioApp extends LitElement {
       this.notify('error', err.message);
       return;
     }
+    // shown again first: that clears the earlier errors, not this one
+    this.sources.show(this.beforeUrl);
     this.notify('error', `${source.name}: ${err.message}`);
-    this.restoring = true;
-    try {
-      this.sources.show(this.beforeUrl);
-    } finally {
-      this.restoring = false;
-    }
   }
 
   private onGpu(state: GpuState): void {
