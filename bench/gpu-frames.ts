@@ -13,13 +13,13 @@ export const BENCH_HEIGHT = 720;
 export const VIDEO = path.resolve(import.meta.dirname, '../../shared/bench/corpus/video/vtest.avi');
 export const OUT = path.resolve(import.meta.dirname, 'out');
 
-/** `count` consecutive frames from frame `skip`, 1280 x 720 RGBA. */
-export function benchFrames(count: number, skip = 200): RgbaImage[] {
-  const file = path.join(OUT, `vtest-${skip}-${count}-${BENCH_WIDTH}x${BENCH_HEIGHT}.rgba`);
-  const size = BENCH_WIDTH * BENCH_HEIGHT * 4;
+/** `count` consecutive frames from frame `skip`, RGBA at `width` x `height` (1280 x 720 unless given). */
+export function benchFrames(count: number, skip = 200, width = BENCH_WIDTH, height = BENCH_HEIGHT): RgbaImage[] {
+  const file = path.join(OUT, `vtest-${skip}-${count}-${width}x${height}.rgba`);
+  const size = width * height * 4;
   if (!fs.existsSync(file)) {
     fs.mkdirSync(OUT, { recursive: true });
-    const vf = `select=gte(n\\,${skip}),scale=${BENCH_WIDTH}:${BENCH_HEIGHT}`;
+    const vf = `select=gte(n\\,${skip}),scale=${width}:${height}`;
     const run = spawnSync(
       'ffmpeg',
       [
@@ -46,8 +46,8 @@ export function benchFrames(count: number, skip = 200): RgbaImage[] {
   const bytes = fs.readFileSync(file);
   if (bytes.length !== size * count) throw new Error(`${file}: ${bytes.length} bytes, expected ${size * count}`);
   return Array.from({ length: count }, (_, i) => ({
-    width: BENCH_WIDTH,
-    height: BENCH_HEIGHT,
+    width,
+    height,
     data: new Uint8Array(bytes.buffer, bytes.byteOffset + i * size, size),
   }));
 }
@@ -64,6 +64,14 @@ export function flag(name: string, dflt: string): string {
 /** The render parameters: BENCH_PARAMS, or the JSON object of `--params` in their place. */
 export function benchParams(): Record<string, unknown> {
   return JSON.parse(flag('params', JSON.stringify(BENCH_PARAMS)));
+}
+
+/** The frame size of `--size WxH` (1280x720 unless given). */
+export function benchSize(): { width: number; height: number } {
+  const text = flag('size', `${BENCH_WIDTH}x${BENCH_HEIGHT}`);
+  const match = /^(\d+)x(\d+)$/.exec(text);
+  if (!match) throw new Error(`--size ${text}: expected WIDTHxHEIGHT, such as 1920x1080`);
+  return { width: Number(match[1]), height: Number(match[2]) };
 }
 
 export function median(xs: readonly number[]): number {
