@@ -16,7 +16,6 @@ import color from '../../shaders/color.wgsl?raw';
 import common from '../../shaders/common.wgsl?raw';
 import denoise from '../../shaders/denoise.wgsl?raw';
 import dither from '../../shaders/dither.wgsl?raw';
-import frameImport from '../../shaders/frame-import.wgsl?raw';
 import glyphs from '../../shaders/glyphs.wgsl?raw';
 import histogram from '../../shaders/histogram.wgsl?raw';
 import levels from '../../shaders/levels.wgsl?raw';
@@ -35,7 +34,6 @@ import type { ShaderSources } from '../gpu/shaders.js';
 export const SHADER_SOURCES: ShaderSources = {
   common,
   'match-cell': matchCell,
-  'frame-import': frameImport,
   linearize,
   pyramid,
   resample,

@@ -3,7 +3,11 @@
  * bind-group layouts (group 0 shared by every pipeline, group 1 per kernel) and the compute
  * pipelines, each labelled after its kernel ('glyphcast.sobel'). Made once per device.
  */
-import { composeShader, type ShaderName, type ShaderSources } from './shaders.js';
+import { FRAME_IMPORT_WGSL } from './frame-import.js';
+import { composeModule, composeShader, type ShaderName, type ShaderSources } from './shaders.js';
+
+/** A module to compile: a kernel's shader, or the frame-import pass (frame-import.ts). */
+type ModuleName = ShaderName | 'frame-import';
 
 /** How a kernel sees each of its group-1 bindings, in binding order. */
 type Slot = 'uniform' | 'read' | 'write' | 'external';
@@ -95,7 +99,7 @@ export class Kernels {
   readonly ditherGroupSize: number;
   pipelines = {} as Record<PipelineName, GPUComputePipeline>;
   private frameImport: Promise<GPUComputePipeline> | null = null;
-  private readonly modules = new Map<ShaderName, GPUShaderModule>();
+  private readonly modules = new Map<ModuleName, GPUShaderModule>();
 
   private constructor(
     readonly device: GPUDevice,
@@ -149,7 +153,7 @@ export class Kernels {
   }
 
   private compile(
-    shader: ShaderName,
+    shader: ModuleName,
     entryPoint: string,
     layout: LayoutName,
     workgroupSize: number,
@@ -158,7 +162,11 @@ export class Kernels {
     const device = this.device;
     let module = this.modules.get(shader);
     if (!module) {
-      module = device.createShaderModule({ label: `glyphcast.${shader}`, code: composeShader(shader, this.sources) });
+      const code =
+        shader === 'frame-import'
+          ? composeModule(this.sources, FRAME_IMPORT_WGSL)
+          : composeShader(shader, this.sources);
+      module = device.createShaderModule({ label: `glyphcast.${shader}`, code });
       this.modules.set(shader, module);
     }
     const compiled = module;
@@ -176,7 +184,8 @@ export class Kernels {
         const info = await compiled.getCompilationInfo();
         const messages = info.messages.map((m) => `${m.type} at ${m.lineNum}:${m.linePos}: ${m.message}`);
         const reason = e instanceof Error ? e.message : String(e);
-        throw new Error(`pipeline glyphcast.${label} (shaders/${shader}.wgsl): ${[reason, ...messages].join('\n')}`);
+        const file = shader === 'frame-import' ? 'engine/gpu/frame-import.ts' : `shaders/${shader}.wgsl`;
+        throw new Error(`pipeline glyphcast.${label} (${file}): ${[reason, ...messages].join('\n')}`);
       });
   }
 }

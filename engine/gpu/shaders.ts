@@ -9,7 +9,6 @@ import { wgslPreamble } from './preamble.js';
 export const SHADER_NAMES = [
   'common',
   'match-cell',
-  'frame-import',
   'linearize',
   'pyramid',
   'resample',
@@ -48,6 +47,10 @@ export function checkShaderSources(sources: Partial<Record<string, string>>): as
 
 /** The full WGSL of one kernel module. */
 export function composeShader(name: ShaderName, sources: ShaderSources): string {
-  const parts = [wgslPreamble(), sources.common, ...(INCLUDES[name] ?? []).map((n) => sources[n]), sources[name]];
-  return parts.join('\n');
+  return composeModule(sources, sources[name], INCLUDES[name]);
+}
+
+/** A module on the kernels' footing: the generated preamble, common.wgsl, `includes`, then `body`. */
+export function composeModule(sources: ShaderSources, body: string, includes: readonly ShaderName[] = []): string {
+  return [wgslPreamble(), sources.common, ...includes.map((n) => sources[n]), body].join('\n');
 }

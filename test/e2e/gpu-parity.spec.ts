@@ -2,7 +2,8 @@
  * Parity through the real browser WebGPU path: headless Chromium (SwiftShader), the browser host
  * with its Vite-bundled WGSL. The GPU grid must equal the CPU executor's grid byte for byte, as
  * computed here in Node on the same pixels (and in the page, as a cross-check), for 3 dev images
- * x 4 settings, for ImageBitmap frames, and for a temporal stream.
+ * x 4 settings, for ImageBitmap frames, and for a temporal stream; a VideoFrame too, imported with
+ * importExternalTexture (the frame-import pass) where the page has a GPU-backed canvas.
  */
 import type { Browser, Page } from 'playwright-core';
 import type { ViteDevServer } from 'vite';
@@ -14,6 +15,7 @@ import { type RenderParamsInput, resolveParams } from '../../engine/params.js';
 import { planFrame } from '../../engine/plan.js';
 import { launchChromium, startTestPages } from '../support/browser.js';
 import { decodeDev } from '../support/corpus.js';
+import { WEBGPU_CANVAS_FLAGS } from '../support/studio.js';
 import { withNoise } from '../support/synthetic.js';
 import type { FrameMode, ParityCase, ParityResult } from './pages/gpu-parity.js';
 
@@ -102,21 +104,58 @@ describe('GPU executor in headless Chromium equals the CPU executor', () => {
     }
   });
 
-  it('a VideoFrame renders the same picture (imported, copied, or read back where the adapter refuses both)', async (ctx) => {
-    if (!browser) return ctx.skip();
-    const image = await decodeDev('portrait_baboon.jpg');
-    const params = resolveParams({ columns: 64 }, 'json');
-    const expected = cpu.render(planFrame(params, image), image);
-    const result = await renderInPage(image, { columns: 64 }, 'videoframe', { sourceKey: 'baboon' });
+  /** The share of `result`'s glyphs equal to `expected`'s, logged with the path the frame took. */
+  function glyphAgreement(result: ParityResult, expected: CellGrid): number {
     const glyphs = Buffer.from(result.glyphs, 'base64');
     let equal = 0;
     for (let i = 0; i < glyphs.length; i++) if (glyphs[i] === expected.glyphs[i]) equal++;
     console.info(
       `VideoFrame via ${result.framePath}: ${((equal / glyphs.length) * 100).toFixed(2)} % of glyphs equal to the CPU grid`,
     );
+    return equal / glyphs.length;
+  }
+
+  async function baboonVideoFrame(on: Page) {
+    const image = await decodeDev('portrait_baboon.jpg');
+    const expected = cpu.render(planFrame(resolveParams({ columns: 64 }, 'json'), image), image);
+    const c: ParityCase = {
+      rgba: b64(image.data),
+      width: image.width,
+      height: image.height,
+      params: { columns: 64 },
+      mode: 'videoframe',
+      sourceKey: 'baboon',
+    };
+    return { expected, result: await on.evaluate((x) => window.gpuParity.render(x), c) };
+  }
+
+  it('a VideoFrame renders the same picture (imported, copied, or read back where the adapter refuses both)', async (ctx) => {
+    if (!browser) return ctx.skip();
+    const { expected, result } = await baboonVideoFrame(page);
+    const agreement = glyphAgreement(result, expected);
     expect(['external', 'copy', 'cpu-copy']).toContain(result.framePath);
     if (result.framePath !== 'external') expectSame(result, expected, `VideoFrame via ${result.framePath}`);
     // an imported external texture goes through the browser's float color conversion
-    else expect(equal / glyphs.length).toBeGreaterThan(0.97);
+    else expect(agreement).toBeGreaterThan(0.97);
+  });
+
+  it('with a GPU-backed page (the canvas flags), a VideoFrame is imported: importExternalTexture, then the frame-import pass', async (ctx) => {
+    if (!browser) return ctx.skip();
+    const imported = await launchChromium(WEBGPU_CANVAS_FLAGS);
+    if (!imported) return ctx.skip();
+    try {
+      const on = await imported.newPage();
+      on.on('pageerror', (e) => errors.push(e.message));
+      await on.goto(`${pages.url}/gpu-parity.html`);
+      await on.waitForFunction(() => typeof window.gpuParity === 'object');
+      await on.evaluate(() => window.gpuParity.init());
+      const { expected, result } = await baboonVideoFrame(on);
+      expect(result.framePath).toBe('external');
+      // the browser converts the frame to RGB in float before the pass: near, not byte-equal
+      expect(glyphAgreement(result, expected)).toBeGreaterThan(0.97);
+      expect(errors).toEqual([]);
+    } finally {
+      await imported.close();
+    }
   });
 });
