@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FORMAT_INFO } from '../../engine/encode/formats.js';
 import { FORMATS } from '../../engine/params.js';
@@ -24,6 +24,14 @@ import {
 } from '../support/studio.js';
 
 const SCREENSHOTS = path.join(REPO_ROOT, 'docs/screenshots');
+
+/** Whether `locator`'s element has the focus inside its shadow root (or the document). */
+function hasFocus(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const root = el.getRootNode();
+    return (root instanceof ShadowRoot || root instanceof Document) && root.activeElement === el;
+  });
+}
 
 describe('studio: image mode', () => {
   let browser: Browser | null;
@@ -135,12 +143,37 @@ describe('studio: image mode', () => {
     await page.getByRole('button', { name: 'Reset Contrast to 1.15' }).press('Enter');
     await eventually(() => new URL(page.url()).searchParams.get('contrast')).toBeNull();
     // the reset button is now disabled: the keyboard carries on from the slider, not from the page
-    await eventually(() =>
-      contrast.evaluate((el) => {
-        const root = el.getRootNode();
-        return root instanceof ShadowRoot && root.activeElement === el;
-      }),
-    ).toBe(true);
+    await eventually(() => hasFocus(contrast)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('skip links take the keyboard past the controls, to the picture or to export and handoff', async () => {
+    await page.goto(studio.url);
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art/);
+    // the first stop of the page
+    await page.keyboard.press('Tab');
+    const toPicture = page.getByRole('link', { name: 'Skip to the picture' });
+    await eventually(() => hasFocus(toPicture)).toBe(true);
+    expect(await toPicture.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await eventually(() => hasFocus(page.getByRole('region', { name: 'Picture' }))).toBe(true);
+
+    await toPicture.focus();
+    await page.keyboard.press('Tab');
+    await eventually(() => hasFocus(page.getByRole('link', { name: 'Skip to export and handoff' }))).toBe(true);
+    await page.keyboard.press('Enter');
+    await eventually(() => hasFocus(page.getByRole('region', { name: 'Evidence, export and handoff' }))).toBe(true);
+    // the next stop is in one of the dock's panels, not back among the parameters
+    await page.keyboard.press('Tab');
+    const focusPath = await page.evaluate(() => {
+      const names: string[] = [];
+      for (let el = document.activeElement; el; el = el.shadowRoot?.activeElement ?? null) names.push(el.localName);
+      return names;
+    });
+    expect(focusPath.filter((n) => n.endsWith('-panel'))).toEqual([
+      expect.stringMatching(/^gc-(evidence|export|handoff)-panel$/),
+    ]);
     expect(errors).toEqual([]);
   });
 

@@ -138,6 +138,10 @@ export class StudioApp extends LitElement {
     const grid = this.bus.latest?.grid;
     return html`
       <header>
+        <nav class="skip" aria-label="Skip links">
+          <a href="#stage" @click=${(e: Event) => this.skipTo(e, 'gc-stage')}>Skip to the picture</a>
+          <a href="#dock" @click=${(e: Event) => this.skipTo(e, '.dock')}>Skip to export and handoff</a>
+        </nav>
         <h1>glyph<span>cast</span><small>studio</small></h1>
         <gc-source-bar
           .cameras=${this.sources.camera?.devices ?? []}
@@ -172,6 +176,9 @@ export class StudioApp extends LitElement {
           )}
         </div>
         <gc-stage
+          tabindex="-1"
+          role="region"
+          aria-label="Picture"
           .gpu=${this.lostState ?? this.gpu.state}
           draw=${this.drawFailed !== null ? 'canvas2d' : stageDraw(this.draw, this.lostState ?? this.gpu.state)}
           ?monitor=${stream}
@@ -202,7 +209,7 @@ export class StudioApp extends LitElement {
           <div slot="empty" class="empty">${emptyState(this.source)}</div>
         </gc-stage>
         ${this.source?.kind === 'video' ? html`<gc-transport .video=${this.source.element}></gc-transport>` : nothing}
-        <section class="dock" aria-label="Evidence, export and handoff">
+        <section class="dock" tabindex="-1" aria-label="Evidence, export and handoff">
           <gc-evidence-panel
             .evidence=${this.evidence}
             .autoOptimize=${this.params.autoOptimize}
@@ -367,6 +374,17 @@ export class StudioApp extends LitElement {
 
   private notify(kind: Notice['kind'], text: string): void {
     this.notices = withNotice(this.notices, { id: this.nextNotice++, kind, text });
+  }
+
+  /**
+   * A skip link moves the keyboard past the header and the parameter panel (some 50 stops). Its
+   * target is inside this shadow root, where a #fragment cannot reach, so the link focuses it.
+   */
+  private skipTo(event: Event, selector: string): void {
+    event.preventDefault();
+    const target = this.renderRoot.querySelector<HTMLElement>(selector);
+    target?.focus();
+    target?.scrollIntoView({ block: 'nearest' });
   }
 
   private dismiss(id: number): void {

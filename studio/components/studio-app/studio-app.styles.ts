@@ -21,6 +21,26 @@ export const studioAppStyles = [
       border-bottom: 1px solid var(--gc-line);
       background: var(--gc-panel);
     }
+    /* skip links: out of sight until the keyboard reaches them */
+    .skip a {
+      position: absolute;
+      left: -9999px;
+    }
+    .skip a:focus {
+      left: 1rem;
+      top: 0.5rem;
+      z-index: 10;
+      padding: 0.45rem 0.8rem;
+      border-radius: 6px;
+      background: var(--gc-accent);
+      color: var(--gc-bg);
+      font-weight: 600;
+    }
+    gc-stage:focus-visible,
+    .dock:focus-visible {
+      outline: 2px solid var(--gc-accent);
+      outline-offset: 2px;
+    }
     h1 {
       margin: 0;
       font: 600 1.05rem/1 var(--gc-font-mono);
