@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { sharedStyles } from '../../styles/shared.styles.js';
+import { narrowWindow, sharedStyles } from '../../styles/shared.styles.js';
 
 export const sourceBarStyles = [
   sharedStyles,
@@ -35,6 +35,17 @@ export const sourceBarStyles = [
     }
     .camera select {
       max-width: 220px;
+    }
+    /* phones: the two buttons share the first row, the URL field gets the whole second one */
+    @media ${narrowWindow} {
+      form {
+        order: 1;
+        flex-basis: 100%;
+        max-width: none;
+      }
+      .sep {
+        display: none;
+      }
     }
     .live-dot {
       width: 8px;
