@@ -162,11 +162,7 @@ export class Kernels {
     const device = this.device;
     let module = this.modules.get(shader);
     if (!module) {
-      const code =
-        shader === 'frame-import'
-          ? composeModule(this.sources, FRAME_IMPORT_WGSL)
-          : composeShader(shader, this.sources);
-      module = device.createShaderModule({ label: `glyphcast.${shader}`, code });
+      module = device.createShaderModule({ label: `glyphcast.${shader}`, code: this.source(shader).code });
       this.modules.set(shader, module);
     }
     const compiled = module;
@@ -184,8 +180,15 @@ export class Kernels {
         const info = await compiled.getCompilationInfo();
         const messages = info.messages.map((m) => `${m.type} at ${m.lineNum}:${m.linePos}: ${m.message}`);
         const reason = e instanceof Error ? e.message : String(e);
-        const file = shader === 'frame-import' ? 'engine/gpu/frame-import.ts' : `shaders/${shader}.wgsl`;
+        const { file } = this.source(shader);
         throw new Error(`pipeline glyphcast.${label} (${file}): ${[reason, ...messages].join('\n')}`);
       });
+  }
+
+  /** A module's composed WGSL, and the file its own part comes from (named in compile errors). */
+  private source(shader: ModuleName): { code: string; file: string } {
+    return shader === 'frame-import'
+      ? { code: composeModule(this.sources, FRAME_IMPORT_WGSL), file: 'engine/gpu/frame-import.ts' }
+      : { code: composeShader(shader, this.sources), file: `shaders/${shader}.wgsl` };
   }
 }
