@@ -39,22 +39,33 @@ describe('GPU executor in headless Chromium equals the CPU executor', () => {
   beforeAll(async () => {
     browser = await launchChromium();
     pages = await startTestPages();
-    if (!browser) return;
-    page = await browser.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${pages.url}/gpu-parity.html`);
-    await page.waitForFunction(() => typeof window.gpuParity === 'object');
-    const info = await page.evaluate(() => window.gpuParity.init());
-    console.info(`browser adapter: ${info.adapter}; timings from ${info.timingSource}`);
+    if (browser) page = await openParityPage(browser);
   });
   afterAll(async () => {
     await browser?.close();
     await pages?.server.close();
   });
 
-  function renderInPage(image: RgbaImage, params: RenderParamsInput, mode: FrameMode, extra: Partial<ParityCase> = {}) {
+  /** The parity page in `on`, its GPU executor started; page errors go to `errors`. */
+  async function openParityPage(on: Browser): Promise<Page> {
+    const opened = await on.newPage();
+    opened.on('pageerror', (e) => errors.push(e.message));
+    await opened.goto(`${pages.url}/gpu-parity.html`);
+    await opened.waitForFunction(() => typeof window.gpuParity === 'object');
+    const info = await opened.evaluate(() => window.gpuParity.init());
+    console.info(`browser adapter: ${info.adapter}; timings from ${info.timingSource}`);
+    return opened;
+  }
+
+  function renderInPage(
+    image: RgbaImage,
+    params: RenderParamsInput,
+    mode: FrameMode,
+    extra: Partial<ParityCase> = {},
+    on: Page = page,
+  ) {
     const c: ParityCase = { rgba: b64(image.data), width: image.width, height: image.height, params, mode, ...extra };
-    return page.evaluate((x) => window.gpuParity.render(x), c);
+    return on.evaluate((x) => window.gpuParity.render(x), c);
   }
 
   function expectSame(result: ParityResult, expected: CellGrid, what: string) {
@@ -118,15 +129,7 @@ describe('GPU executor in headless Chromium equals the CPU executor', () => {
   async function baboonVideoFrame(on: Page) {
     const image = await decodeDev('portrait_baboon.jpg');
     const expected = cpu.render(planFrame(resolveParams({ columns: 64 }, 'json'), image), image);
-    const c: ParityCase = {
-      rgba: b64(image.data),
-      width: image.width,
-      height: image.height,
-      params: { columns: 64 },
-      mode: 'videoframe',
-      sourceKey: 'baboon',
-    };
-    return { expected, result: await on.evaluate((x) => window.gpuParity.render(x), c) };
+    return { expected, result: await renderInPage(image, { columns: 64 }, 'videoframe', { sourceKey: 'baboon' }, on) };
   }
 
   it('a VideoFrame renders the same picture (imported, copied, or read back where the adapter refuses both)', async (ctx) => {
@@ -144,12 +147,7 @@ describe('GPU executor in headless Chromium equals the CPU executor', () => {
     const imported = await launchChromium(WEBGPU_CANVAS_FLAGS);
     if (!imported) return ctx.skip();
     try {
-      const on = await imported.newPage();
-      on.on('pageerror', (e) => errors.push(e.message));
-      await on.goto(`${pages.url}/gpu-parity.html`);
-      await on.waitForFunction(() => typeof window.gpuParity === 'object');
-      await on.evaluate(() => window.gpuParity.init());
-      const { expected, result } = await baboonVideoFrame(on);
+      const { expected, result } = await baboonVideoFrame(await openParityPage(imported));
       expect(result.framePath).toBe('external');
       // the browser converts the frame to RGB in float before the pass: near, not byte-equal
       expect(glyphAgreement(result, expected)).toBeGreaterThan(0.97);
