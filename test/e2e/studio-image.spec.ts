@@ -66,13 +66,22 @@ describe('studio: image mode', () => {
   it('loads with no console errors, says how it renders, and renders a dropped image', async () => {
     await page.goto(studio.url);
     // auto: WebGPU on a hardware adapter; on a software fallback adapter (SwiftShader here) the
-    // CPU Worker renders and Canvas 2D draws, and the pill's tooltip says why
+    // CPU Worker renders and Canvas 2D draws, and the pill's "why?" says why (also its tooltip)
     const fallback = await page.evaluate(async () => (await navigator.gpu.requestAdapter())?.info.isFallbackAdapter);
     const pill = page.getByRole('status').first();
     await eventually(() => pill.textContent()).toContain(
       fallback ? 'CPU (Worker) · drawn with Canvas 2D' : 'WebGPU · drawn with WebGPU',
     );
-    if (fallback) expect(await pill.getAttribute('title')).toContain('the WebGPU adapter is a software fallback');
+    const why = page.getByRole('button', { name: 'Why this engine?' });
+    const reason = page.getByText(/^\s*Rendered by the/);
+    expect(await reason.isVisible()).toBe(false);
+    await why.click();
+    expect(await why.getAttribute('aria-expanded')).toBe('true');
+    expect((await reason.textContent())?.trim()).toBe(await pill.getAttribute('title'));
+    if (fallback) expect(await reason.textContent()).toContain('the WebGPU adapter is a software fallback');
+    await page.keyboard.press('Escape');
+    await eventually(() => reason.isVisible()).toBe(false);
+    expect(await why.getAttribute('aria-expanded')).toBe('false');
     await dropFile(page, page.getByText('Drop an image or a video here'), FIXTURE_PNG, 'image/png');
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 120 by \d+ characters$/);
     await eventually(() => page.getByText('512×512').or(page.getByText('413×356')).count()).toBe(1);

@@ -153,9 +153,7 @@ export class StudioApp extends LitElement {
           @gc-camera=${(e: CustomEvent<CameraDetail>) =>
             e.detail.action === 'stop' ? this.sources.stop() : this.sources.startCamera(e.detail.deviceId)}
         ></gc-source-bar>
-        <div class="engine ${status.fallback ? 'fallback' : ''}" role="status" title=${status.detail}>
-          ${status.label}
-        </div>
+        <gc-engine-pill .label=${status.label} .detail=${status.detail} ?fallback=${status.fallback}></gc-engine-pill>
       </header>
       <aside aria-label="Render parameters">
         <gc-param-panel

@@ -60,27 +60,6 @@ export const studioAppStyles = [
     gc-source-bar {
       flex: 1 1 22rem;
     }
-    .engine {
-      display: flex;
-      align-items: center;
-      gap: 0.45rem;
-      padding: 0.25rem 0.7rem;
-      border: 1px solid var(--gc-line);
-      border-radius: 999px;
-      color: var(--gc-muted);
-      font-size: 0.78rem;
-      white-space: nowrap;
-    }
-    .engine::before {
-      content: '';
-      width: 7px;
-      height: 7px;
-      border-radius: 50%;
-      background: var(--gc-good);
-    }
-    .engine.fallback::before {
-      background: var(--gc-warn);
-    }
     aside {
       overflow-y: auto;
       padding: 0.9rem 0.9rem 2rem;

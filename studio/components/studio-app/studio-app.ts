@@ -1,3 +1,4 @@
+import '../engine-pill/engine-pill.js';
 import '../evidence-panel/evidence-panel.js';
 import '../hud/hud.js';
 import '../param-panel/param-panel.js';

@@ -1,0 +1,67 @@
+import { css } from 'lit';
+import { narrowWindow, sharedStyles } from '../../styles/shared.styles.js';
+
+export const enginePillStyles = [
+  sharedStyles,
+  css`
+    :host {
+      position: relative;
+      display: block;
+    }
+    .pill {
+      display: flex;
+      align-items: center;
+      gap: 0.45rem;
+      padding: 0.15rem 0.25rem 0.15rem 0.7rem;
+      border: 1px solid var(--gc-line);
+      border-radius: 999px;
+      color: var(--gc-muted);
+      font-size: 0.78rem;
+      white-space: nowrap;
+    }
+    .pill::before {
+      content: '';
+      width: 7px;
+      height: 7px;
+      border-radius: 50%;
+      background: var(--gc-good);
+    }
+    :host([fallback]) .pill::before {
+      background: var(--gc-warn);
+    }
+    button.why {
+      min-height: 22px;
+      padding: 0 0.55em;
+      border-radius: 999px;
+      color: var(--gc-muted);
+      font-size: 0.74rem;
+    }
+    .detail {
+      position: absolute;
+      top: calc(100% + 0.4rem);
+      right: 0;
+      z-index: 20;
+      width: min(26rem, calc(100vw - 2rem));
+      margin: 0;
+      padding: 0.6rem 0.8rem;
+      border: 1px solid var(--gc-line-strong);
+      border-radius: var(--gc-radius);
+      background: var(--gc-panel);
+      box-shadow: 0 8px 24px rgba(0, 0, 0, 0.45);
+      color: var(--gc-text);
+      font-size: 0.8rem;
+      line-height: 1.45;
+      white-space: normal;
+    }
+    .detail[hidden] {
+      display: none;
+    }
+    /* one column: the pill starts the header's last row, so its reason opens to the right */
+    @media ${narrowWindow} {
+      .detail {
+        right: auto;
+        left: 0;
+      }
+    }
+  `,
+];
