@@ -63,9 +63,12 @@ export class GpuDeviceController implements ReactiveController {
         device.destroy();
         return;
       }
+      // Our own destroy (disconnect, a late device) bumps the generation first, so any loss seen
+      // here is the browser's, 'destroyed' included: Chromium reports a dropped WebGPU instance
+      // (its GPU process gave up) as a destroyed device, and the studio must fall back then too.
       device.lost.then((info) => {
-        if (generation !== this.generation || info.reason === 'destroyed') return;
-        this.set({ status: 'lost', reason: info.message || 'the GPU device was lost' });
+        if (generation !== this.generation) return;
+        this.set({ status: 'lost', reason: lostReason(info) });
       });
       const name = [adapter.info.vendor, adapter.info.architecture].filter(Boolean).join(' ');
       // isFallbackAdapter is recent (Chromium 136); older browsers report software adapters by architecture
@@ -76,4 +79,10 @@ export class GpuDeviceController implements ReactiveController {
       this.set({ status: 'unavailable', reason: `WebGPU failed to start (${(err as Error).message})` });
     }
   }
+}
+
+/** The loss in plain words, with the browser's own message. */
+function lostReason(info: GPUDeviceLostInfo): string {
+  if (info.reason !== 'destroyed') return info.message || 'the GPU device was lost';
+  return `the browser closed the GPU device${info.message ? `: ${info.message}` : ''}`;
 }

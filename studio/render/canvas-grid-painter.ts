@@ -26,8 +26,16 @@ export class CanvasGridPainter implements GridPainter {
   private monoStyle = '';
   private lastMono: readonly number[] = [];
 
-  constructor(private readonly canvas: HTMLCanvasElement) {
+  /**
+   * `onRestored`: the browser gave the canvas a new context (its GPU process restarted, as when a
+   * WebGPU device is lost with it) and the picture is gone: the host paints the frame again.
+   */
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    private readonly onRestored: () => void = () => {},
+  ) {
     this.ctx = canvas.getContext('2d', { alpha: false }) as CanvasRenderingContext2D;
+    canvas.addEventListener('contextrestored', this.onRestored);
   }
 
   paint(grid: CellGrid, style: PaintStyle, fontPx: number): void {
@@ -90,6 +98,7 @@ export class CanvasGridPainter implements GridPainter {
   }
 
   dispose(): void {
+    this.canvas.removeEventListener('contextrestored', this.onRestored);
     this.tint = null;
     this.tintPixels = null;
   }

@@ -190,6 +190,52 @@ describe('studio: fallback without WebGPU', () => {
     expect(text).toBe((await serverRender(large, { columns: 100 })).body);
     expect(errors).toEqual([]);
   });
+  it('keeps the picture when the GPU goes: a device the browser destroys falls back to Canvas 2D, and a restored 2D context is painted again', async (ctx) => {
+    const gpu = await launchStudioBrowser();
+    if (!gpu) return ctx.skip();
+    browsers.push(gpu);
+    const { page, errors } = await open(gpu);
+    await page.goto(`${studio.url}/?columns=90&draw=webgpu`);
+    await eventually(() => pillOf(page).textContent()).toContain('drawn with WebGPU');
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    const art = page.getByRole('img', { name: /^ASCII art, 90 by \d+ characters$/ });
+    await eventually(() => art.count()).toBe(1);
+    /** Pixels of the art brighter than its black background, as on screen. */
+    const inked = async () => {
+      const box = await art.boundingBox();
+      if (!box) return 0;
+      const grey = await sharp(await page.screenshot({ clip: box }))
+        .greyscale()
+        .raw()
+        .toBuffer();
+      return grey.filter((v) => v > 64).length;
+    };
+    await eventually(inked).toBeGreaterThan(1000);
+
+    // Chromium reports a device its GPU process dropped as 'destroyed', the reason our own
+    // destroy gives too; the executor here is the CPU Worker, so only the device can tell.
+    await page.evaluate(() => {
+      const app = document.querySelector('gc-studio') as unknown as { renderRoot: ShadowRoot };
+      const stage = app.renderRoot.querySelector('gc-stage') as unknown as { gpu: { device: GPUDevice } };
+      stage.gpu.device.destroy();
+    });
+    await eventually(() => pillOf(page).textContent()).toContain('CPU (Worker) — WebGPU device lost');
+    await eventually(() => page.getByRole('status').filter({ hasText: 'The GPU device was lost' }).count()).toBe(1);
+    await eventually(inked).toBeGreaterThan(1000);
+
+    // A GPU process restart takes the Canvas 2D picture with it and gives the canvas a new, blank
+    // context: blanked here, then the browser's event, and the still is painted again.
+    await art.evaluate((canvas: HTMLCanvasElement) => {
+      const c2d = canvas.getContext('2d') as CanvasRenderingContext2D;
+      c2d.fillStyle = '#000';
+      c2d.fillRect(0, 0, canvas.width, canvas.height);
+    });
+    expect(await inked()).toBe(0);
+    await art.evaluate((canvas: HTMLCanvasElement) => canvas.dispatchEvent(new Event('contextrestored')));
+    await eventually(inked).toBeGreaterThan(1000);
+    expect(errors).toEqual([]);
+  });
+
   it('draws block glyphs edge to edge with either painter: a flat picture in one block glyph is one flat tone', async (ctx) => {
     const plain = await launchBrowserWithoutWebGpu();
     const gpu = await launchStudioBrowser();

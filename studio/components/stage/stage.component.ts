@@ -164,7 +164,7 @@ export class Stage extends LitElement {
       this.painter =
         this.gpu.status === 'ready' && this.painterKind === 'webgpu'
           ? new GpuGridPainter(this.gpu.device, canvas, () => this.dispatchEvent(new Event('gc-draw-timed')))
-          : new CanvasGridPainter(canvas);
+          : new CanvasGridPainter(canvas, () => this.repaint());
       this.dispatchEvent(new CustomEvent('gc-painter-change', { detail: this.painter.kind }));
     }
     this.repaint();
