@@ -233,6 +233,17 @@ describe('studio: webcam and video', () => {
     const director = page.getByRole('region', { name: 'Auto Director evidence' });
     await eventually(() => director.textContent()).toMatch(/candidates? scored/);
     await page.screenshot({ path: path.join(REPO_ROOT, 'docs/screenshots/studio-phone.png') });
+    // the engine's reason opens inside the window, here and where the header wraps at 800 px
+    for (const width of [390, 800]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.getByRole('button', { name: 'Why this engine?' }).click();
+      const reason = await page.getByText(/^\s*Rendered by the/).boundingBox();
+      expect(
+        reason && reason.x >= 0 && reason.x + reason.width <= width,
+        `${width} px: ${JSON.stringify(reason)}`,
+      ).toBe(true);
+      await page.keyboard.press('Escape');
+    }
     expect(errors).toEqual([]);
   });
 });

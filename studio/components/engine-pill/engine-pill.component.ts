@@ -1,5 +1,5 @@
 import { html, LitElement } from 'lit';
-import { enginePillStyles } from './engine-pill.styles.js';
+import { DETAIL_WIDTH_PX, enginePillStyles } from './engine-pill.styles.js';
 
 /**
  * The header's engine pill: which executor renders and how the grid is drawn (a live status),
@@ -14,12 +14,15 @@ export class EnginePill extends LitElement {
     detail: {},
     fallback: { type: Boolean, reflect: true },
     open: { state: true },
+    opensRight: { state: true },
   };
 
   declare label: string;
   declare detail: string;
   declare fallback: boolean;
   declare open: boolean;
+  /** The reason hangs from the pill's left edge when there is no room to its left (the header wrapped). */
+  declare opensRight: boolean;
 
   constructor() {
     super();
@@ -27,6 +30,7 @@ export class EnginePill extends LitElement {
     this.detail = '';
     this.fallback = false;
     this.open = false;
+    this.opensRight = false;
   }
 
   override connectedCallback(): void {
@@ -47,14 +51,22 @@ export class EnginePill extends LitElement {
           aria-expanded=${this.open}
           aria-controls="detail"
           aria-label="Why this engine?"
-          @click=${() => (this.open = !this.open)}
+          @click=${this.toggle}
           @keydown=${this.closeOnEscape}
         >
           why?
         </button>
       </div>
-      <p id="detail" class="detail" ?hidden=${!this.open} @keydown=${this.closeOnEscape}>${this.detail}</p>`;
+      <p id="detail" class="detail ${this.opensRight ? 'right' : ''}" ?hidden=${!this.open} @keydown=${this.closeOnEscape}>
+        ${this.detail}
+      </p>`;
   }
+
+  private readonly toggle = (): void => {
+    const box = this.getBoundingClientRect();
+    this.opensRight = box.right < Math.min(DETAIL_WIDTH_PX, window.innerWidth - 32);
+    this.open = !this.open;
+  };
 
   private readonly closeOnEscape = (e: KeyboardEvent): void => {
     if (e.key !== 'Escape' || !this.open) return;

@@ -1,5 +1,8 @@
-import { css } from 'lit';
-import { narrowWindow, sharedStyles } from '../../styles/shared.styles.js';
+import { css, unsafeCSS } from 'lit';
+import { sharedStyles } from '../../styles/shared.styles.js';
+
+/** How wide the reason opens (less on a narrower window); the pill decides from it which way it opens. */
+export const DETAIL_WIDTH_PX = 416;
 
 export const enginePillStyles = [
   sharedStyles,
@@ -41,7 +44,7 @@ export const enginePillStyles = [
       top: calc(100% + 0.4rem);
       right: 0;
       z-index: 20;
-      width: min(26rem, calc(100vw - 2rem));
+      width: min(${unsafeCSS(DETAIL_WIDTH_PX)}px, calc(100vw - 32px));
       margin: 0;
       padding: 0.6rem 0.8rem;
       border: 1px solid var(--gc-line-strong);
@@ -56,12 +59,10 @@ export const enginePillStyles = [
     .detail[hidden] {
       display: none;
     }
-    /* one column: the pill starts the header's last row, so its reason opens to the right */
-    @media ${narrowWindow} {
-      .detail {
-        right: auto;
-        left: 0;
-      }
+    /* the header wrapped and the pill starts a row: no room to its left */
+    .detail.right {
+      right: auto;
+      left: 0;
     }
   `,
 ];
