@@ -186,6 +186,24 @@ describe('studio: image mode', () => {
     expect(errors).toEqual([]);
   });
 
+  it('copies the link to the look: it opens the same look, without the trace id of this session', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: studio.url });
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    await page.goto(`${studio.url}/?columns=77&traceId=${traceId}`);
+    await page.getByRole('combobox', { name: 'Character set' }).selectOption('blocks');
+    await eventually(() => new URL(page.url()).searchParams.get('charset')).toBe('blocks');
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await eventually(() => page.getByText(/^Copied the link to this look/).textContent()).toContain(
+      '2 settings differ from the defaults',
+    );
+    const link = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(Object.fromEntries(link.searchParams)).toEqual({ columns: '77', charset: 'blocks' });
+    await page.goto(link.href);
+    expect(await page.getByRole('spinbutton', { name: 'Columns' }).inputValue()).toBe('77');
+    expect(await page.getByRole('combobox', { name: 'Character set' }).inputValue()).toBe('blocks');
+    expect(errors).toEqual([]);
+  });
+
   it('reads the whole look from the link, and reports a bad value while keeping its default', async () => {
     await page.goto(`${studio.url}/?columns=9000&charset=dots&invert=maybe&color=true`);
     const notice = page.getByRole('status').filter({ hasText: 'Some values in this link were not used' });

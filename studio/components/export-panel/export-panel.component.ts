@@ -20,7 +20,7 @@ const SHORT: Readonly<Record<Format, string>> = {
 
 /**
  * Export of the frame on screen: a download in each of the six formats (SPEC 2.3 extensions),
- * text or ANSI to the clipboard, and a short clip of the frames of a stream (JSON lines or an
+ * text or ANSI to the clipboard, the link to the look, and a short clip of the frames of a stream (JSON lines or an
  * HTML flipbook). Encodes with the engine's encoders and the params the frame was rendered
  * with, so a download equals the server's render of the same pixels and params.
  * Loaded on demand (not part of the initial bundle).
@@ -88,6 +88,7 @@ export class ExportPanel extends LitElement {
       <div class="row">
         <button ?disabled=${off} @click=${() => this.copy('text')}>Copy text</button>
         <button ?disabled=${off} @click=${() => this.copy('ansi')}>Copy ANSI</button>
+        <button title="A link that opens the studio with this look" @click=${this.copyLink}>Copy link</button>
         ${
           this.recording
             ? html`<button class="rec" @click=${this.stop}>Stop recording (${(this.recording.durationMs / 1000).toFixed(1)} s)</button>`
@@ -130,6 +131,26 @@ export class ExportPanel extends LitElement {
       this.message = `The clipboard refused the copy (${(err as Error).message}).`;
     }
   }
+
+  /**
+   * The page's link is the look (every setting that differs from its default, see url-state.ts),
+   * less the handoff's trace id: a trace belongs to this session, not to whoever opens the link.
+   */
+  private readonly copyLink = async (): Promise<void> => {
+    const url = new URL(location.href);
+    url.searchParams.delete('traceId');
+    url.hash = '';
+    try {
+      await navigator.clipboard.writeText(url.href);
+      const settings = [...url.searchParams.keys()].length;
+      this.message =
+        settings === 0
+          ? 'Copied the link: it opens the studio with the default look.'
+          : `Copied the link to this look (${settings === 1 ? '1 setting differs' : `${settings} settings differ`} from the defaults).`;
+    } catch (err) {
+      this.message = `The clipboard refused the copy (${(err as Error).message}).`;
+    }
+  };
 
   private readonly record = (): void => {
     const frame = this.bus?.latest;
