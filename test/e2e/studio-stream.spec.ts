@@ -139,6 +139,17 @@ describe('studio: webcam and video', () => {
     const flipbook = await context.newPage();
     await flipbook.setContent(html.text);
     await eventually(() => flipbook.getByText(`frame 2 of ${frames.length}`).count()).toBe(1);
+
+    // A recording that its source ends (the webcam stopped) keeps what it recorded.
+    await page.getByRole('button', { name: 'Record clip' }).click();
+    await eventually(async () =>
+      Number((/\(([\d.]+) s\)/.exec((await stop.textContent()) ?? '') ?? [])[1] ?? 0),
+    ).toBeGreaterThan(0.5);
+    await page.getByRole('button', { name: 'Stop webcam' }).click();
+    await eventually(() => page.getByText(/^Recorded \d+ frames/).count()).toBe(1);
+    const kept = await downloadText(page, () => page.getByRole('button', { name: 'Download frames (.jsonl)' }).click());
+    expect(kept.name).toBe(jsonl.name);
+    expect(kept.text.trim().split('\n').length).toBeGreaterThan(2);
     expect(errors).toEqual([]);
   });
 

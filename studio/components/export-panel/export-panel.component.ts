@@ -63,8 +63,8 @@ export class ExportPanel extends LitElement {
     if (changed.has('bus')) this.frames.use(this.bus);
     if (changed.has('sourceName')) {
       this.hasFrame = this.bus?.latest != null;
+      // a recording ends with its source; the clip stays downloadable until the next recording
       if (this.recording) this.stop();
-      this.clip = null;
     }
   }
 
@@ -164,14 +164,19 @@ export class ExportPanel extends LitElement {
   private readonly stop = (): void => {
     if (!this.recording) return;
     clearInterval(this.tick);
-    this.clip = this.recording.finish();
+    const clip = this.recording.finish();
     this.recording = null;
+    if (clip.frames.length === 0) {
+      this.message = 'Nothing was recorded: no frame arrived before the recording ended.';
+      return;
+    }
+    this.clip = clip;
     this.message = `Recorded ${this.clip.frames.length} frames (${((this.clip.frames.at(-1)?.t ?? 0) / 1000).toFixed(1)} s).`;
   };
 
   private saveClip(kind: 'jsonl' | 'html'): void {
     if (!this.clip) return;
-    const name = clipFileName(this.sourceName, kind);
+    const name = clipFileName(this.clip.source, kind);
     if (kind === 'jsonl') saveText(clipToJsonLines(this.clip), 'application/jsonl', name);
     else saveText(clipToHtmlFlipbook(this.clip), 'text/html', name);
   }
