@@ -2,8 +2,11 @@
 
 export interface Notice {
   readonly id: number;
-  readonly kind: 'error' | 'warning';
+  /** `info`: what a bulk change of the look did, with its undo. */
+  readonly kind: 'error' | 'warning' | 'info';
   readonly text: string;
+  /** A button in the notice (Undo); pressing it also dismisses the notice. */
+  readonly action?: { readonly label: string; readonly run: () => void };
 }
 
 /** Notices shown at once (the oldest go first), so they never push the picture off screen. */

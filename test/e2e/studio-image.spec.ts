@@ -229,6 +229,32 @@ describe('studio: image mode', () => {
     expect(search.get('gamma')).toBe('1.4');
   });
 
+  it('says what a preset or Reset all changed, and undoes it', async () => {
+    await page.goto(`${studio.url}/?columns=77&contrast=2`);
+    const query = () => Object.fromEntries(new URL(page.url()).searchParams);
+    const undo = page.getByRole('button', { name: 'Undo' });
+    await page.getByRole('button', { name: 'Reset all' }).click();
+    await eventually(() => page.getByText(/^Reset all changed/).textContent()).toBe(
+      'Reset all changed 2 settings: Columns, Contrast.',
+    );
+    expect(query()).toEqual({});
+    await undo.click();
+    await eventually(query).toEqual({ columns: '77', contrast: '2' });
+    expect(await page.getByRole('spinbutton', { name: 'Columns' }).inputValue()).toBe('77');
+    expect(await undo.count()).toBe(0);
+
+    // a preset says which settings it set; the next change of the look retires its undo
+    await page.getByRole('button', { name: 'Low light' }).click();
+    await eventually(() => page.getByText(/^The Low light preset changed/).textContent()).toMatch(
+      /^The Low light preset changed \d+ settings: .*Gamma/,
+    );
+    await page.getByRole('spinbutton', { name: 'Columns' }).fill('60');
+    await page.getByRole('spinbutton', { name: 'Columns' }).press('Enter');
+    await eventually(() => undo.count()).toBe(0);
+    expect(query()).toMatchObject({ columns: '60', qualityTarget: 'low-light' });
+    expect(errors).toEqual([]);
+  });
+
   it('renders an image URL through the server render API', async () => {
     const calls = await stubServerRoutes(context, {
       receiverOrigin: null,

@@ -13,6 +13,7 @@ import { isStream, type StudioSource } from '../../sources/source.js';
 import { cpuWorkerReason, stageDraw } from '../../state/engine-choice.js';
 import { FrameBus } from '../../state/frame-bus.js';
 import { type Notice, withNotice, withoutErrors } from '../../state/notices.js';
+import { paramLabel } from '../../state/param-labels.js';
 import { applyPreset, PRESETS } from '../../state/presets.js';
 import { type DrawMode, type ExecutorMode, readUrlState, writeUrlQuery } from '../../state/url-state.js';
 import type { ParamChangeDetail, ParamValue } from '../param-field/param-field.component.js';
@@ -70,6 +71,8 @@ export class StudioApp extends LitElement {
   private tuned: ReadonlyMap<ParamName, ParamValue> = new Map();
   /** The notice about the opening link's unusable values, until the look is changed. */
   private linkNoticeId: number | null = null;
+  /** The notice that undoes the last preset or Reset all, until the look is changed again. */
+  private undoNoticeId: number | null = null;
   /** Frames rendered for the current source. */
   private sourceFrames = 0;
   /** What was shown before an image URL was entered (a stream keeps playing): shown again when the URL fails. */
@@ -161,7 +164,7 @@ export class StudioApp extends LitElement {
           .tuned=${this.tunedValues()}
           @gc-param-change=${(e: CustomEvent<ParamChangeDetail>) => this.setParam(e.detail)}
           @gc-preset=${(e: CustomEvent<PresetDetail>) => this.preset(e.detail)}
-          @gc-params-reset=${() => this.commit(resolveParams({}, 'json'))}
+          @gc-params-reset=${() => this.changeLook(resolveParams({}, 'json'), 'Reset all')}
         ></gc-param-panel>
       </aside>
       <main>
@@ -169,6 +172,9 @@ export class StudioApp extends LitElement {
           ${this.notices.map(
             (n) => html`<div class="notice ${n.kind}" role=${n.kind === 'error' ? 'alert' : 'status'}>
               <p>${n.text}</p>
+              ${
+                n.action ? html`<button class="action" @click=${() => this.act(n)}>${n.action.label}</button>` : nothing
+              }
               <button class="icon" aria-label="Dismiss" @click=${() => this.dismiss(n.id)}>✕</button>
             </div>`,
           )}
@@ -246,13 +252,34 @@ export class StudioApp extends LitElement {
 
   private preset({ target }: PresetDetail): void {
     const preset = PRESETS.find((p) => p.target === target);
-    if (preset) this.commit(applyPreset(this.params, preset));
+    if (preset) this.changeLook(applyPreset(this.params, preset), `The ${preset.label} preset`);
+  }
+
+  /**
+   * A change of several settings at once (a preset, Reset all) says what it changed and can be
+   * undone, so a tuned look is never lost to one click. The next change of the look retires the undo.
+   */
+  private changeLook(params: RenderParams, what: string): void {
+    const before = this.params;
+    const changed = (Object.keys(params) as ParamName[]).filter((name) => before[name] !== params[name]);
+    this.commit(params);
+    if (changed.length === 0) return;
+    const names = changed.map(paramLabel).join(', ');
+    this.undoNoticeId = this.nextNotice;
+    this.notices = withNotice(this.notices, {
+      id: this.nextNotice++,
+      kind: 'info',
+      text: `${what} changed ${changed.length === 1 ? 'one setting' : `${changed.length} settings`}: ${names}.`,
+      action: { label: 'Undo', run: () => this.commit(before) },
+    });
   }
 
   private commit(params: RenderParams): void {
     // the link is rewritten from the params now: what it said about the old link is moot
     if (this.linkNoticeId !== null) this.dismiss(this.linkNoticeId);
     this.linkNoticeId = null;
+    if (this.undoNoticeId !== null) this.dismiss(this.undoNoticeId);
+    this.undoNoticeId = null;
     this.params = params;
     this.paintStyle = styleOf(params);
     const query = writeUrlQuery(params, location.search);
@@ -383,6 +410,11 @@ export class StudioApp extends LitElement {
     const target = this.renderRoot.querySelector<HTMLElement>(selector);
     target?.focus();
     target?.scrollIntoView({ block: 'nearest' });
+  }
+
+  private act(notice: Notice): void {
+    this.dismiss(notice.id);
+    notice.action?.run();
   }
 
   private dismiss(id: number): void {

@@ -96,6 +96,12 @@ export const studioAppStyles = [
     .notice.error {
       border-left-color: var(--gc-bad);
     }
+    .notice.info {
+      border-left-color: var(--gc-accent);
+    }
+    .notice .action {
+      min-height: 26px;
+    }
     .notice p {
       flex: 1;
       margin: 0;
