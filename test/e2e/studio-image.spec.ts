@@ -248,6 +248,10 @@ describe('studio: image mode', () => {
     await eventually(() => page.getByText(/^The Low light preset changed/).textContent()).toMatch(
       /^The Low light preset changed \d+ settings: .*Gamma/,
     );
+    // pressed again it changes nothing, and its undo stays
+    await page.getByRole('button', { name: 'Low light' }).click();
+    await page.evaluate(() => new Promise(requestAnimationFrame)); // the studio has rendered the click
+    expect(await undo.count()).toBe(1);
     await page.getByRole('spinbutton', { name: 'Columns' }).fill('60');
     await page.getByRole('spinbutton', { name: 'Columns' }).press('Enter');
     await eventually(() => undo.count()).toBe(0);

@@ -20,8 +20,8 @@ const SHORT: Readonly<Record<Format, string>> = {
 
 /**
  * Export of the frame on screen: a download in each of the six formats (SPEC 2.3 extensions),
- * text or ANSI to the clipboard, the link to the look, and a short clip of the frames of a stream (JSON lines or an
- * HTML flipbook). Encodes with the engine's encoders and the params the frame was rendered
+ * text or ANSI to the clipboard, the link to the look, and a short clip of the frames of a
+ * stream (JSON lines or an HTML flipbook). Encodes with the engine's encoders and the params the frame was rendered
  * with, so a download equals the server's render of the same pixels and params.
  * Loaded on demand (not part of the initial bundle).
  */

@@ -262,8 +262,9 @@ export class StudioApp extends LitElement {
   private changeLook(params: RenderParams, what: string): void {
     const before = this.params;
     const changed = (Object.keys(params) as ParamName[]).filter((name) => before[name] !== params[name]);
-    this.commit(params);
+    // nothing to change (the preset in force, pressed again): the undo on screen stays
     if (changed.length === 0) return;
+    this.commit(params);
     const names = changed.map(paramLabel).join(', ');
     this.undoNoticeId = this.nextNotice;
     this.notices = withNotice(this.notices, {
