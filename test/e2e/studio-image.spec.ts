@@ -153,6 +153,22 @@ describe('studio: image mode', () => {
     await eventually(() => new URL(page.url()).searchParams.get('contrast')).toBeNull();
     // the reset button is now disabled: the keyboard carries on from the slider, not from the page
     await eventually(() => hasFocus(contrast)).toBe(true);
+
+    // A typed value between the steps: the thumb shows it exactly, and the keys go on to the
+    // next step in their direction.
+    const typed = page.getByRole('spinbutton', { name: 'Contrast' });
+    for (const [key, next] of [
+      ['ArrowRight', '1.1'],
+      ['ArrowLeft', '1.05'],
+    ] as const) {
+      await typed.fill('1.07');
+      await typed.press('Enter');
+      await eventually(() => new URL(page.url()).searchParams.get('contrast')).toBe('1.07');
+      await eventually(() => contrast.inputValue()).toBe('1.07');
+      await contrast.press(key);
+      await eventually(() => new URL(page.url()).searchParams.get('contrast')).toBe(next);
+      expect(await contrast.inputValue()).toBe(next);
+    }
     expect(errors).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, LitElement, noChange, nothing, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { type ParamInfo, ParamsError, type RenderParams, resolveParams } from '../../../engine/params.js';
 import { formatValue, paramLabel, rangeText, STUDIO_NOTES, stepDecimals } from '../../state/param-labels.js';
@@ -9,6 +9,16 @@ export type ParamValue = RenderParams[keyof RenderParams];
 /** "1.25", "fixed", "it on": how the Auto Director's value reads after "renders". */
 function tunedText(info: ParamInfo, value: ParamValue): string {
   return typeof value === 'boolean' ? `it ${value ? 'on' : 'off'}` : formatValue(info, value);
+}
+
+/**
+ * Whether a number sits on its slider's steps (counted from the minimum). A typed value may sit
+ * between them; the slider then takes any value, so that its thumb shows the value exactly.
+ */
+function onSliderStep(info: ParamInfo, value: ParamValue): boolean {
+  if (info.step === undefined || typeof value !== 'number' || !('min' in info.kind)) return true;
+  const steps = (value - info.kind.min) / info.step;
+  return Math.abs(steps - Math.round(steps)) < 1e-6;
 }
 
 /** Detail of `gc-param-change`: a value already validated against the schema. */
@@ -39,6 +49,7 @@ export class ParamField extends LitElement {
     changed: { type: Boolean, reflect: true },
     tuned: { attribute: false },
     error: { state: true },
+    typing: { state: true },
   };
 
   declare info: ParamInfo;
@@ -47,11 +58,17 @@ export class ParamField extends LitElement {
   declare tuned: ParamValue | undefined;
   declare changed: boolean;
   declare error: string;
+  /**
+   * True while the number field has the focus: a render then leaves its text alone (an Auto
+   * Director result arriving mid-typing used to put the old value back before Enter).
+   */
+  declare typing: boolean;
 
   constructor() {
     super();
     this.changed = false;
     this.error = '';
+    this.typing = false;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -114,7 +131,13 @@ export class ParamField extends LitElement {
             min=${info.kind.min}
             max=${info.kind.max}
             step=${info.step ?? 'any'}
-            .value=${live(formatValue(info, this.value))}
+            .value=${this.typing ? noChange : live(formatValue(info, this.value))}
+            @focus=${() => {
+              this.typing = true;
+            }}
+            @blur=${() => {
+              this.typing = false;
+            }}
             @change=${(e: Event) => this.typed((e.target as HTMLInputElement).value)}
             @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.typed((e.target as HTMLInputElement).value)}
           />`
@@ -138,7 +161,7 @@ export class ParamField extends LitElement {
           aria-describedby="${id}-help"
           min=${k.min}
           max=${k.max}
-          step=${info.step ?? 'any'}
+          step=${onSliderStep(info, this.value) ? (info.step ?? 'any') : 'any'}
           .value=${live(String(this.value))}
           @input=${(e: Event) => this.slid(Number((e.target as HTMLInputElement).value))}
         />`;
@@ -182,8 +205,23 @@ export class ParamField extends LitElement {
     this.renderRoot.querySelector<HTMLElement>('[part="control"]')?.focus();
   };
 
-  /** A slider position, rounded to the step's precision (0.1 + 0.2 is not 0.30000000000000004 here). */
+  /**
+   * A slider position, rounded to the step's precision (0.1 + 0.2 is not 0.30000000000000004
+   * here). Moving off a typed value between steps lands on the next step in that direction.
+   */
   private slid(raw: number): void {
+    const { info, value } = this;
+    const size = info.step;
+    if (size !== undefined && 'min' in info.kind && typeof value === 'number' && !onSliderStep(info, value)) {
+      const { min, max } = info.kind;
+      const at = (v: number) => (v - min) / size;
+      // a key press lands on the neighbouring step, a drag on the step nearest the thumb
+      const step =
+        raw > value
+          ? Math.max(Math.ceil(at(value)), Math.round(at(raw)))
+          : Math.min(Math.floor(at(value)), Math.round(at(raw)));
+      raw = Math.min(max, Math.max(min, min + step * size));
+    }
     this.emit(Number(raw.toFixed(stepDecimals(this.info))));
   }
 
