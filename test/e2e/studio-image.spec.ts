@@ -169,6 +169,21 @@ describe('studio: image mode', () => {
       await eventually(() => new URL(page.url()).searchParams.get('contrast')).toBe(next);
       expect(await contrast.inputValue()).toBe(next);
     }
+
+    // Text being typed survives a render of its field (here: a new Auto Director value).
+    await typed.fill('1.3');
+    await page.evaluate(async () => {
+      type Field = HTMLElement & { info: { name: string }; tuned: unknown; updateComplete: Promise<boolean> };
+      const app = document.querySelector('gc-studio') as unknown as { renderRoot: ShadowRoot };
+      const panel = app.renderRoot.querySelector('gc-param-panel') as unknown as { renderRoot: ShadowRoot };
+      const fields = [...panel.renderRoot.querySelectorAll('gc-param-field')] as Field[];
+      const field = fields.find((f) => f.info.name === 'contrast') as Field;
+      field.tuned = 3.3;
+      await field.updateComplete;
+    });
+    expect(await typed.inputValue()).toBe('1.3');
+    await typed.press('Enter');
+    await eventually(() => new URL(page.url()).searchParams.get('contrast')).toBe('1.3');
     expect(errors).toEqual([]);
   });
 
