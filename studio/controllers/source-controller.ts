@@ -1,8 +1,9 @@
 /**
- * Where frames come from: files (opened, dropped or pasted anywhere on the page), image URLs,
- * video files and the camera. Decodes images exactly (decode-image.ts), plays videos and the
- * camera in the host's one video element, and releases the previous source (camera tracks,
- * object URLs) when another is chosen or the host disconnects. The camera code loads on demand.
+ * Where frames come from: files (opened, dropped or pasted anywhere on the page), image URLs
+ * (entered, or pasted anywhere outside a text field), video files and the camera. Decodes
+ * images exactly (decode-image.ts), plays videos and the camera in the host's one video element,
+ * and releases the previous source (camera tracks, object URLs) when another is chosen or the
+ * host disconnects. The camera code loads on demand.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { decodeImageBlob } from '../sources/decode-image.js';
@@ -140,6 +141,24 @@ export class SourceController implements ReactiveController {
     if (files.length > 0) {
       e.preventDefault();
       void this.openFiles(files);
+      return;
+    }
+    // an image address ("Copy image address"): rendered as if entered in the URL field
+    const url = pastedUrl(e.clipboardData?.getData('text/plain') ?? '');
+    if (url) {
+      e.preventDefault();
+      this.openUrl(url);
     }
   };
+}
+
+/** Pasted text that is one web address (http or https; the server says why http is refused), else null. */
+function pastedUrl(text: string): string | null {
+  const trimmed = text.trim();
+  if (!/^https?:\/\/\S+$/i.test(trimmed)) return null;
+  try {
+    return new URL(trimmed).href;
+  } catch {
+    return null;
+  }
 }

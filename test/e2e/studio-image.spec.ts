@@ -320,6 +320,21 @@ describe('studio: image mode', () => {
     // opening a file makes that error moot: it goes
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
     await eventually(() => page.getByRole('alert').count()).toBe(0);
+
+    // an image address pasted anywhere outside a text field is rendered as if entered
+    const rendered = calls.length;
+    const paste = (text: string) =>
+      page.evaluate((t) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', t);
+        document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+      }, text);
+    await paste('just some words');
+    await paste('  https://images.example/smarties.png\n');
+    await eventually(() => calls.length).toBe(rendered + 1);
+    expect(calls.at(-1)?.body).toMatchObject({ imageUrl: 'https://images.example/smarties.png', columns: 48 });
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 48 by /);
+    expect(await page.getByRole('alert').count()).toBe(0);
   });
 
   it('says under a control when the Auto Director renders another value than it shows', async () => {
