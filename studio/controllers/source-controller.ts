@@ -7,6 +7,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { decodeImageBlob } from '../sources/decode-image.js';
+import { imageAddress } from '../sources/image-address.js';
 import type { StudioSource } from '../sources/source.js';
 import type { CameraController } from './camera-controller.js';
 
@@ -144,21 +145,10 @@ export class SourceController implements ReactiveController {
       return;
     }
     // an image address ("Copy image address"): rendered as if entered in the URL field
-    const url = pastedUrl(e.clipboardData?.getData('text/plain') ?? '');
+    const url = imageAddress(e.clipboardData?.getData('text/plain') ?? '');
     if (url) {
       e.preventDefault();
       this.openUrl(url);
     }
   };
-}
-
-/** Pasted text that is one web address (http or https; the server says why http is refused), else null. */
-function pastedUrl(text: string): string | null {
-  const trimmed = text.trim();
-  if (!/^https?:\/\/\S+$/i.test(trimmed)) return null;
-  try {
-    return new URL(trimmed).href;
-  } catch {
-    return null;
-  }
 }

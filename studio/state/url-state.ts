@@ -10,6 +10,7 @@ import {
   defaultParams,
   PARAMS,
   type ParamIssue,
+  type ParamName,
   ParamsError,
   type RenderParams,
   resolveParams,
@@ -109,12 +110,14 @@ export function readUrlState(search: string): UrlState {
   };
 }
 
+/** The names of the params whose values differ between two looks, in schema order. */
+export function differingParams(a: RenderParams, b: RenderParams): ParamName[] {
+  return PARAMS.filter(({ name }) => a[name] !== b[name]).map(({ name }) => name);
+}
+
 /** The params that differ from their defaults, as query-string text. */
 export function changedParams(params: RenderParams): Record<string, string> {
-  const defaults = defaultParams();
-  const out: Record<string, string> = {};
-  for (const { name } of PARAMS) if (params[name] !== defaults[name]) out[name] = String(params[name]);
-  return out;
+  return Object.fromEntries(differingParams(params, defaultParams()).map((name) => [name, String(params[name])]));
 }
 
 /**

@@ -335,6 +335,18 @@ describe('studio: image mode', () => {
     expect(calls.at(-1)?.body).toMatchObject({ imageUrl: 'https://images.example/smarties.png', columns: 48 });
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 48 by /);
     expect(await page.getByRole('alert').count()).toBe(0);
+
+    // and so is an image dragged from another page as its address (a text/uri-list) and dropped
+    const dataTransfer = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.setData('text/uri-list', '# dragged from a page\r\nhttps://images.example/smarties.png');
+      return data;
+    });
+    await page.locator('gc-stage').dispatchEvent('dragover', { dataTransfer });
+    await page.locator('gc-stage').dispatchEvent('drop', { dataTransfer });
+    await eventually(() => calls.length).toBe(rendered + 2);
+    expect(calls.at(-1)?.body).toMatchObject({ imageUrl: 'https://images.example/smarties.png', columns: 48 });
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 48 by /);
   });
 
   it('says under a control when the Auto Director renders another value than it shows', async () => {

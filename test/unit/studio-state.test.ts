@@ -5,7 +5,7 @@ import { MAX_NOTICES, withNotice, withoutErrors } from '../../studio/state/notic
 import { formatValue, METRIC_LABELS, paramLabel, stepDecimals } from '../../studio/state/param-labels.js';
 import { applyPreset, PRESETS } from '../../studio/state/presets.js';
 import { isTraceId, newTraceId } from '../../studio/state/trace-id.js';
-import { changedParams, readUrlState, writeUrlQuery } from '../../studio/state/url-state.js';
+import { changedParams, differingParams, readUrlState, writeUrlQuery } from '../../studio/state/url-state.js';
 
 describe('studio URL state', () => {
   it('an empty query is the defaults, with no issues', () => {
@@ -42,6 +42,12 @@ describe('studio URL state', () => {
     const trace = 'ab'.repeat(16);
     expect(writeUrlQuery(params, `?columns=1&traceId=${trace}`)).toBe(`?columns=64&invert=true&traceId=${trace}`);
     expect(writeUrlQuery(defaultParams(), '?columns=64')).toBe('');
+  });
+
+  it('names the parameters two looks differ in, in schema order (what a preset or Reset all changed)', () => {
+    const before = resolveParams({ gamma: 1.4, columns: 64 }, 'json');
+    expect(differingParams(before, defaultParams())).toEqual(['columns', 'gamma']);
+    expect(differingParams(before, before)).toEqual([]);
   });
 
   it('round-trips every parameter at a non-default value through the query string', () => {

@@ -7,7 +7,9 @@ import { CanvasGridPainter } from '../../render/canvas-grid-painter.js';
 import { type CellMetrics, measureCell } from '../../render/cell-metrics.js';
 import { GpuGridPainter } from '../../render/gpu-grid-painter.js';
 import type { GridPainter, PainterKind, PaintStyle } from '../../render/grid-painter.js';
+import { imageAddress } from '../../sources/image-address.js';
 import type { DrawMode } from '../../state/url-state.js';
+import type { UrlDetail } from '../source-bar/source-bar.component.js';
 import { stageStyles } from './stage.styles.js';
 
 /** Detail of `gc-files`. */
@@ -31,6 +33,7 @@ const MAX_CANVAS_PX = 16_384;
  * `canvas2d`). Accepts dropped files.
  *
  * @fires gc-files - `FilesDetail`, when files are dropped on the stage.
+ * @fires gc-url - `UrlDetail`, when an image's address is dropped (dragged from another page).
  * @fires gc-painter-change - when the painter kind changes (detail: 'webgpu' | 'canvas2d').
  * @fires gc-draw-timed - when a GPU time of the draw pass was measured (see drawGpuMs).
  * @fires gc-draw-failed - detail: the message, when drawing with WebGPU threw (set `draw` to `canvas2d`).
@@ -210,7 +213,8 @@ export class Stage extends LitElement {
   }
 
   private readonly onDragOver = (e: DragEvent): void => {
-    if (!e.dataTransfer?.types.includes('Files')) return;
+    const types = e.dataTransfer?.types ?? [];
+    if (!e.dataTransfer || !(types.includes('Files') || types.includes('text/uri-list'))) return;
     e.preventDefault();
     e.dataTransfer.dropEffect = 'copy';
     this.dragging = true;
@@ -229,6 +233,11 @@ export class Stage extends LitElement {
       this.dispatchEvent(
         new CustomEvent<FilesDetail>('gc-files', { detail: { files }, bubbles: true, composed: true }),
       );
+      return;
     }
+    // an image dragged from another page may come as its address only
+    const url = imageAddress(e.dataTransfer?.getData('text/uri-list') ?? '');
+    if (url)
+      this.dispatchEvent(new CustomEvent<UrlDetail>('gc-url', { detail: { url }, bubbles: true, composed: true }));
   };
 }

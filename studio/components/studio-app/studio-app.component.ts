@@ -15,7 +15,13 @@ import { FrameBus } from '../../state/frame-bus.js';
 import { type Notice, withNotice, withoutErrors } from '../../state/notices.js';
 import { paramLabel } from '../../state/param-labels.js';
 import { applyPreset, PRESETS } from '../../state/presets.js';
-import { type DrawMode, type ExecutorMode, readUrlState, writeUrlQuery } from '../../state/url-state.js';
+import {
+  type DrawMode,
+  differingParams,
+  type ExecutorMode,
+  readUrlState,
+  writeUrlQuery,
+} from '../../state/url-state.js';
 import type { ParamChangeDetail, ParamValue } from '../param-field/param-field.component.js';
 import type { PresetDetail } from '../param-panel/param-panel.component.js';
 import type { CameraDetail, UrlDetail } from '../source-bar/source-bar.component.js';
@@ -187,6 +193,7 @@ export class StudioApp extends LitElement {
           draw=${this.drawFailed !== null ? 'canvas2d' : stageDraw(this.draw, this.lostState ?? this.gpu.state)}
           ?monitor=${stream}
           @gc-files=${(e: CustomEvent<FilesDetail>) => this.sources.openFiles(e.detail.files)}
+          @gc-url=${(e: CustomEvent<UrlDetail>) => this.sources.openUrl(e.detail.url)}
           @gc-draw-timed=${() => stream || this.requestUpdate()}
           @gc-draw-failed=${(e: CustomEvent<string>) => this.onDrawFailed(e.detail)}
         >
@@ -261,7 +268,7 @@ export class StudioApp extends LitElement {
    */
   private changeLook(params: RenderParams, what: string): void {
     const before = this.params;
-    const changed = (Object.keys(params) as ParamName[]).filter((name) => before[name] !== params[name]);
+    const changed = differingParams(before, params);
     // nothing to change (the preset in force, pressed again): the undo on screen stays
     if (changed.length === 0) return;
     this.commit(params);
