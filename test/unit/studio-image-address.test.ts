@@ -3,7 +3,7 @@ import { imageAddress } from '../../studio/sources/image-address.js';
 
 describe('imageAddress: a pasted or dropped web address', () => {
   it('takes one http(s) address, trimmed, as the URL parser writes it', () => {
-    expect(imageAddress('  https://images.example/a b.png'.replace(' b', ''))).toBe('https://images.example/a.png');
+    expect(imageAddress('  https://images.example/a.png')).toBe('https://images.example/a.png');
     expect(imageAddress('HTTPS://Images.Example/x.png\n')).toBe('https://images.example/x.png');
     expect(imageAddress('http://images.example/x.png')).toBe('http://images.example/x.png');
   });
