@@ -370,7 +370,7 @@ describe('studio: image mode', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows the glyphs at a reading size on demand, scrolling inside the stage, and fits them again', async () => {
+  it('shows the glyphs at a reading size on demand, scrolling inside the stage, and fits them again; fills the screen on demand', async () => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(`${studio.url}/?columns=160`);
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
@@ -384,6 +384,17 @@ describe('studio: image mode', () => {
     expect((await art().boundingBox())?.width).toBeGreaterThan(2 * (fitted?.width ?? 0));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     await zoom.click();
+    await eventually(async () => (await art().boundingBox())?.width).toBe(fitted?.width);
+
+    // Full screen: the stage fills the screen and the art is fitted to it; pressed again, back
+    const full = page.getByRole('button', { name: 'Full screen' });
+    await full.click();
+    await eventually(() => full.getAttribute('aria-pressed')).toBe('true');
+    await eventually(async () => (await art().boundingBox())?.width).toBeGreaterThan(fitted?.width ?? 0);
+    const box = await page.locator('gc-stage').boundingBox();
+    expect(box && box.width === 1280 && box.height === 720, JSON.stringify(box)).toBe(true);
+    await full.click();
+    await eventually(() => full.getAttribute('aria-pressed')).toBe('false');
     await eventually(async () => (await art().boundingBox())?.width).toBe(fitted?.width);
     expect(errors).toEqual([]);
   });

@@ -44,6 +44,7 @@ const MAX_CANVAS_PX = 16_384;
  * @attr dragging - reflected while files are dragged over the stage.
  * @attr monitor - reserves the right-hand column for the monitor slot.
  * @attr draw - `auto` (default), `webgpu` or `canvas2d`.
+ * @attr fullscreen - reflected while the stage fills the screen.
  */
 export class Stage extends LitElement {
   static override styles = stageStyles;
@@ -54,6 +55,7 @@ export class Stage extends LitElement {
     monitor: { type: Boolean, reflect: true },
     hasFrame: { state: true },
     actualSize: { type: Boolean, reflect: true, attribute: 'actual-size' },
+    fullscreen: { type: Boolean, reflect: true },
   };
 
   declare gpu: GpuState;
@@ -64,6 +66,8 @@ export class Stage extends LitElement {
   declare hasFrame: boolean;
   /** Glyphs at ACTUAL_FONT_PX, scrolled, instead of fitted. */
   declare actualSize: boolean;
+  /** The stage fills the screen (its "Full screen" button; Esc leaves). */
+  declare fullscreen: boolean;
 
   private painter: GridPainter | null = null;
   private grid: CellGrid | null = null;
@@ -80,6 +84,7 @@ export class Stage extends LitElement {
     this.monitor = false;
     this.hasFrame = false;
     this.actualSize = false;
+    this.fullscreen = false;
   }
 
   get painterKind(): PainterKind {
@@ -122,17 +127,24 @@ export class Stage extends LitElement {
           html`<canvas part="canvas" role="img" aria-label=${label} ?hidden=${!this.hasFrame}></canvas>`,
         )}
       </div>
-      <button
-        class="zoom"
-        aria-pressed=${String(this.actualSize)}
-        title=${this.actualSize ? 'Fit the art to the stage' : 'Show the glyphs at a reading size; the stage scrolls'}
-        ?hidden=${!this.hasFrame}
-        @click=${() => {
-          this.actualSize = !this.actualSize;
-        }}
-      >
-        Actual size
-      </button>
+      <div class="tools" ?hidden=${!this.hasFrame}>
+        <button
+          aria-pressed=${String(this.actualSize)}
+          title=${this.actualSize ? 'Fit the art to the stage' : 'Show the glyphs at a reading size; the stage scrolls'}
+          @click=${() => {
+            this.actualSize = !this.actualSize;
+          }}
+        >
+          Actual size
+        </button>
+        ${
+          document.fullscreenEnabled
+            ? html`<button aria-pressed=${String(this.fullscreen)} title="Esc leaves full screen" @click=${this.toggleFullscreen}>
+                Full screen
+              </button>`
+            : nothing
+        }
+      </div>
       <div class="drop-hint" aria-hidden="true">Drop to render</div>
       ${this.hasFrame ? '' : html`<slot name="empty"></slot>`}
       <slot name="hud"></slot>
@@ -142,6 +154,7 @@ export class Stage extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    document.addEventListener('fullscreenchange', this.onFullscreenChange);
     this.addEventListener('dragover', this.onDragOver);
     this.addEventListener('dragleave', this.onDragLeave);
     this.addEventListener('drop', this.onDrop);
@@ -149,6 +162,7 @@ export class Stage extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    document.removeEventListener('fullscreenchange', this.onFullscreenChange);
     this.removeEventListener('dragover', this.onDragOver);
     this.removeEventListener('dragleave', this.onDragLeave);
     this.removeEventListener('drop', this.onDrop);
@@ -211,6 +225,16 @@ export class Stage extends LitElement {
     if (canvas.style.width !== cssWidth) canvas.style.width = cssWidth;
     if (canvas.style.height !== cssHeight) canvas.style.height = cssHeight;
   }
+
+  private readonly toggleFullscreen = (): void => {
+    if (this.fullscreen) void document.exitFullscreen();
+    else void this.requestFullscreen().catch(() => {});
+  };
+
+  /** The element in full screen, as this stage's own tree sees it (a document sees the shadow host). */
+  private readonly onFullscreenChange = (): void => {
+    this.fullscreen = (this.getRootNode() as Document | ShadowRoot).fullscreenElement === this;
+  };
 
   private readonly onDragOver = (e: DragEvent): void => {
     const types = e.dataTransfer?.types ?? [];

@@ -27,15 +27,23 @@ export const stageStyles = [
       overflow: auto;
       place-items: safe center;
     }
-    .zoom {
+    .tools {
       position: absolute;
       top: 10px;
       right: 10px;
+      display: flex;
+      gap: 0.35rem;
+    }
+    .tools button {
       padding: 0.25rem 0.6rem;
       font-size: 0.75rem;
     }
-    .zoom[hidden] {
+    .tools[hidden] {
       display: none;
+    }
+    :host([fullscreen]) {
+      border: none;
+      border-radius: 0;
     }
     canvas {
       display: block;
@@ -82,7 +90,7 @@ export const stageStyles = [
       .viewport {
         inset: 64px 10px 44px;
       }
-      .zoom {
+      .tools {
         top: auto;
         right: auto;
         bottom: 8px;
