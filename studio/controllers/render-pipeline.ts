@@ -95,6 +95,11 @@ export class RenderPipeline implements ReactiveController {
     return this.renderer?.framePath ?? null;
   }
 
+  /** A still (or an image URL) is being rendered: the picture on screen is the previous one. */
+  get stillRendering(): boolean {
+    return this.busy && this.source !== null && !isStream(this.source);
+  }
+
   /** How many Auto Director tunes the current stream has had (null: not a stream). */
   get streamTunes(): number | null {
     return isStream(this.source) ? (this.director?.tunes ?? 0) : null;
@@ -245,6 +250,7 @@ export class RenderPipeline implements ReactiveController {
     }
     this.busy = true;
     this.dirty = false;
+    if (!isStream(source)) this.host.requestUpdate(); // the HUD says a render is under way
     // the newest presented frame, which the renderer reads now
     const mediaTime = isStream(source) && this.lastMediaTime >= 0 ? this.lastMediaTime : null;
     try {
@@ -256,7 +262,6 @@ export class RenderPipeline implements ReactiveController {
       this.mediaTime = mediaTime;
       this.retries = 0;
       this.events.onFrame(frame, source);
-      if (!isStream(source)) this.host.requestUpdate();
     } catch (err) {
       if (err instanceof FrameRenderError && err.code === FRAME_SKIPPED) {
         this.stats.dropped++;
@@ -267,6 +272,7 @@ export class RenderPipeline implements ReactiveController {
         this.events.onError(err as Error, source);
     } finally {
       if (renderer === this.renderer) this.busy = false;
+      if (!isStream(source)) this.host.requestUpdate();
       this.syncHudTimer();
       if (this.dirty && renderer === this.renderer) void this.run();
     }

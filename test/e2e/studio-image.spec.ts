@@ -187,6 +187,40 @@ describe('studio: image mode', () => {
     expect(errors).toEqual([]);
   });
 
+  it('says a still is being rendered again while its new settings render', async () => {
+    await page.goto(`${studio.url}/?columns=100`);
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 100 by /);
+    const stage = page.getByRole('region', { name: 'Picture' });
+    await eventually(() => stage.getAttribute('aria-busy')).toBe('false');
+    // every state the stage and the HUD go through, recorded in the page (a render is brief)
+    await page.evaluate(() => {
+      const app = document.querySelector('gc-studio') as unknown as { renderRoot: ShadowRoot };
+      const el = app.renderRoot.querySelector('gc-stage') as HTMLElement;
+      const hud = el.querySelector('gc-hud')?.shadowRoot as ShadowRoot;
+      const seen = { busy: [] as string[], hud: [] as boolean[] };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => seen.busy.push(String(el.getAttribute('aria-busy')))).observe(el, {
+        attributes: true,
+        attributeFilter: ['aria-busy'],
+      });
+      new MutationObserver(() => seen.hud.push((hud.textContent ?? '').includes('rendering…'))).observe(hud, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    await page.getByRole('spinbutton', { name: 'Columns' }).fill('70');
+    await page.getByRole('spinbutton', { name: 'Columns' }).press('Enter');
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 70 by /);
+    await eventually(() => stage.getAttribute('aria-busy')).toBe('false');
+    const seen = await page.evaluate(() => (window as unknown as { seen: { busy: string[]; hud: boolean[] } }).seen);
+    expect([seen.busy[0], seen.busy.at(-1)]).toEqual(['true', 'false']);
+    expect(seen.hud).toContain(true);
+    expect(seen.hud.at(-1)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
   it('skip links take the keyboard past the controls, to the picture or to export and handoff', async () => {
     await page.goto(studio.url);
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);

@@ -19,6 +19,8 @@ export interface HudFigures {
   /** Whether the stream's frames run the temporal filter (null: not a stream). */
   readonly temporal: boolean | null;
   readonly dropped: number;
+  /** A still's render for changed settings is under way (the picture shown is the last one). */
+  readonly rendering: boolean;
 }
 
 const gpuTitle = (timing: HudFigures['gpuTiming']) =>
@@ -34,7 +36,8 @@ const fixed = (v: number | null, digits: number, unit = '') => (v === null ? '�
  * The performance HUD over the stage: fps, executor time per frame (wall, request to grid), GPU
  * time of the executor's passes (marked `wall` when the device has no timestamp queries and the
  * figure is submit-to-readback wall time), GPU time of the draw pass, grid size, glyph change
- * rate, whether the temporal filter runs, and dropped frames. Pure display; the host refreshes it (4 Hz while a stream plays).
+ * rate, whether the temporal filter runs, and dropped frames; for a still, "rendering…" while a
+ * render for changed settings is under way. Pure display; the host refreshes it (4 Hz while a stream plays).
  *
  * @csspart list - the figures.
  */
@@ -60,6 +63,7 @@ export class Hud extends LitElement {
       <div title=${gpuTitle(f.gpuTiming)}><dt>GPU</dt><dd>${fixed(f.gpuMs, 2, f.gpuTiming === 'wall' ? ' ms (wall)' : ' ms')}</dd></div>
       <div title="GPU time of the draw pass (timestamp queries)"><dt>draw</dt><dd>${fixed(f.drawGpuMs, 2, ' ms')}</dd></div>
       <div><dt>grid</dt><dd>${f.columns}×${f.rows}</dd></div>
+      ${f.rendering ? html`<div class="rendering"><dd>rendering…</dd></div>` : nothing}
       ${
         this.stream
           ? html`<div><dt>filter</dt><dd>${f.temporal ? 'temporal' : 'off'}</dd></div>

@@ -33,5 +33,8 @@ export const hudStyles = [
       color: var(--gc-text);
       font-variant-numeric: tabular-nums;
     }
+    .rendering dd {
+      color: var(--gc-accent);
+    }
   `,
 ];

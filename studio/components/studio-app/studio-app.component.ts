@@ -189,6 +189,7 @@ export class StudioApp extends LitElement {
           tabindex="-1"
           role="region"
           aria-label="Picture"
+          aria-busy=${this.pipeline.stillRendering ? 'true' : 'false'}
           .gpu=${this.lostState ?? this.gpu.state}
           draw=${this.drawFailed !== null ? 'canvas2d' : stageDraw(this.draw, this.lostState ?? this.gpu.state)}
           ?monitor=${stream}
@@ -210,6 +211,7 @@ export class StudioApp extends LitElement {
                   changeRate: stream ? this.pipeline.stats.changeRate : null,
                   temporal: stream ? this.pipeline.temporalOn : null,
                   dropped: this.pipeline.stats.dropped,
+                  rendering: !stream && this.pipeline.stillRendering,
                 }}></gc-hud>`
               : nothing
           }
