@@ -73,12 +73,15 @@ describe('studio: image mode', () => {
       fallback ? 'CPU (Worker) · drawn with Canvas 2D' : 'WebGPU · drawn with WebGPU',
     );
     const why = page.getByRole('button', { name: 'Why this engine?' });
-    const reason = page.getByText(/^\s*Rendered by the/);
+    const reason = page.getByRole('list', { name: 'Why this engine' });
     expect(await reason.isVisible()).toBe(false);
     await why.click();
     expect(await why.getAttribute('aria-expanded')).toBe('true');
-    expect((await reason.textContent())?.trim()).toBe(await pill.getAttribute('title'));
-    if (fallback) expect(await reason.textContent()).toContain('the WebGPU adapter is a software fallback');
+    // the tooltip's reason, a clause a line
+    const lines = (await reason.getByRole('listitem').allTextContents()).map((l) => l.trim());
+    expect(lines[0]).toMatch(/^Rendered by the/);
+    expect(lines.join('; ')).toBe(await pill.getAttribute('title'));
+    if (fallback) expect(lines.join(' ')).toContain('the WebGPU adapter is a software fallback');
     await page.keyboard.press('Escape');
     await eventually(() => reason.isVisible()).toBe(false);
     expect(await why.getAttribute('aria-expanded')).toBe('false');

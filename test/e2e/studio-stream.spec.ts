@@ -248,7 +248,7 @@ describe('studio: webcam and video', () => {
     for (const width of [390, 800]) {
       await page.setViewportSize({ width, height: 844 });
       await page.getByRole('button', { name: 'Why this engine?' }).click();
-      const reason = await page.getByText(/^\s*Rendered by the/).boundingBox();
+      const reason = await page.getByRole('list', { name: 'Why this engine' }).boundingBox();
       expect(
         reason && reason.x >= 0 && reason.x + reason.width <= width,
         `${width} px: ${JSON.stringify(reason)}`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DirectorEvidence } from '../../engine/grid.js';
 import { resolveParams } from '../../engine/params.js';
-import { engineStatus } from '../../studio/components/studio-app/engine-status.js';
+import { clauses, engineStatus } from '../../studio/components/studio-app/engine-status.js';
 import { EASE_STEP_MS, EASE_STEPS, easeParams, keepAdjustments } from '../../studio/state/ease-params.js';
 import { cpuWorkerReason, stageDraw } from '../../studio/state/engine-choice.js';
 import { RETUNE_MS, TuneSchedule } from '../../studio/state/tune-schedule.js';
@@ -46,6 +46,16 @@ describe('studio: easing between Auto Director tunes', () => {
 });
 
 describe('studio: the engine pill', () => {
+  it('shows its reason a clause a line: split at the semicolons outside brackets', () => {
+    expect(clauses('Rendered by X (a; b); drawn with Y; adapter: Z')).toEqual([
+      'Rendered by X (a; b)',
+      'drawn with Y',
+      'adapter: Z',
+    ]);
+    expect(clauses('one clause')).toEqual(['one clause']);
+    expect(clauses('')).toEqual([]);
+  });
+
   it('names the executor and the drawing path', () => {
     expect(engineStatus('gpu', ready, 'auto').label).toBe('WebGPU · drawn with WebGPU');
     expect(engineStatus('gpu', ready, 'canvas2d').label).toBe('WebGPU · drawn with Canvas 2D');

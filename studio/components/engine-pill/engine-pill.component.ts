@@ -1,4 +1,5 @@
 import { html, LitElement } from 'lit';
+import { clauses } from '../studio-app/engine-status.js';
 import { DETAIL_WIDTH_PX, enginePillStyles } from './engine-pill.styles.js';
 
 /**
@@ -57,9 +58,9 @@ export class EnginePill extends LitElement {
           why?
         </button>
       </div>
-      <p id="detail" class="detail ${this.opensRight ? 'right' : ''}" ?hidden=${!this.open} @keydown=${this.closeOnEscape}>
-        ${this.detail}
-      </p>`;
+      <ul id="detail" aria-label="Why this engine" class="detail ${this.opensRight ? 'right' : ''}" ?hidden=${!this.open} @keydown=${this.closeOnEscape}>
+        ${clauses(this.detail).map((clause) => html`<li>${clause}</li>`)}
+      </ul>`;
   }
 
   private readonly toggle = (): void => {

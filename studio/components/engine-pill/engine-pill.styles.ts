@@ -55,6 +55,14 @@ export const enginePillStyles = [
       font-size: 0.8rem;
       line-height: 1.45;
       white-space: normal;
+      list-style: none;
+    }
+    .detail li + li {
+      margin-top: 0.3rem;
+    }
+    /* each clause reads as a sentence of its own */
+    .detail li::first-letter {
+      text-transform: uppercase;
     }
     .detail[hidden] {
       display: none;

@@ -78,3 +78,21 @@ export function engineStatus(
       };
   }
 }
+
+/** The reason's clauses, one a line: split at the semicolons outside brackets. */
+export function clauses(detail: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < detail.length; i++) {
+    const c = detail[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (c === ';' && depth === 0) {
+      out.push(detail.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(detail.slice(start).trim());
+  return out.filter((clause) => clause !== '');
+}
