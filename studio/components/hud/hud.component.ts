@@ -63,7 +63,7 @@ export class Hud extends LitElement {
       <div title=${gpuTitle(f.gpuTiming)}><dt>GPU</dt><dd>${fixed(f.gpuMs, 2, f.gpuTiming === 'wall' ? ' ms (wall)' : ' ms')}</dd></div>
       <div title="GPU time of the draw pass (timestamp queries)"><dt>draw</dt><dd>${fixed(f.drawGpuMs, 2, ' ms')}</dd></div>
       <div><dt>grid</dt><dd>${f.columns}×${f.rows}</dd></div>
-      ${f.rendering ? html`<div class="rendering"><dd>rendering…</dd></div>` : nothing}
+      ${f.rendering ? html`<div class="rendering"><dt>now</dt><dd>rendering…</dd></div>` : nothing}
       ${
         this.stream
           ? html`<div><dt>filter</dt><dd>${f.temporal ? 'temporal' : 'off'}</dd></div>
