@@ -132,7 +132,14 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
     await Promise.all(pending);
     await converter.close();
   }
+  // A write error (a full disk) arrives after the write call: wait for it before the exit status.
+  if (!closed) await drained(stdout);
   return status;
+}
+
+/** Resolves once everything written to `stream` so far is flushed or has failed. */
+function drained(stream: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => stream.write('', () => setImmediate(resolve)));
 }
 
 /** Runs the CLI on the arguments after `glyphcast` and returns the exit status. */

@@ -219,6 +219,13 @@ describe('glyphcast (from the sources)', () => {
     expect(out.split('\n').filter(Boolean)).toHaveLength(1);
     expect(out).not.toMatch(STACK_TRACE);
   });
+
+  it('exits 1 when standard output cannot be written (a full disk)', () => {
+    const args = ['--import', 'tsx', 'bin/glyphcast.ts', '--cols', '8', file('tall.png')];
+    const cmd = `${JSON.stringify(process.execPath)} ${args.map((a) => JSON.stringify(a)).join(' ')} > /dev/full; echo "exit $?"`;
+    const out = execFileSync('bash', ['-c', cmd], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(out.trim()).toBe('exit 1');
+  });
 });
 
 describe('glyphcast (the build, dist/bin/glyphcast.js, run as an executable)', () => {
