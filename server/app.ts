@@ -50,6 +50,15 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     // Requests are never logged (no client address or URL ends up in a log).
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: false,
+    // Node's server refuses a request (headers or body) that has not fully arrived in time, with
+    // 408 through clientErrorHandler. It checks every second, so the cut-off is that precise, and
+    // only while the headers timeout is not the longer one (Node's default for it is 60 s).
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: 1000,
+    },
     clientErrorHandler,
     frameworkErrors,
   });

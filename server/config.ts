@@ -17,6 +17,8 @@ export interface ServerConfig {
   readonly imageFetchConnectTimeoutMs: number;
   readonly imageFetchHeadersTimeoutMs: number;
   readonly imageFetchBodyTimeoutMs: number;
+  /** Most time for a whole request (headers and body) to arrive; a body that trickles in is cut off with 408. */
+  readonly requestTimeoutMs: number;
   /** Render worker threads; the default is one per core. */
   readonly renderWorkers: number;
   /** Renders that may wait for a worker; beyond them the service answers 503. */
@@ -115,6 +117,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     imageFetchConnectTimeoutMs: integerFromEnv(env, 'IMAGE_FETCH_CONNECT_TIMEOUT_MS', 5000, 100, 120_000),
     imageFetchHeadersTimeoutMs: integerFromEnv(env, 'IMAGE_FETCH_HEADERS_TIMEOUT_MS', 10_000, 100, 120_000),
     imageFetchBodyTimeoutMs: integerFromEnv(env, 'IMAGE_FETCH_BODY_TIMEOUT_MS', 20_000, 100, 300_000),
+    requestTimeoutMs: integerFromEnv(env, 'REQUEST_TIMEOUT_MS', 120_000, 1000, 600_000),
     renderWorkers,
     renderQueueLimit: integerFromEnv(env, 'RENDER_QUEUE_LIMIT', renderWorkers * 8, 0, 10_000),
     renderThreadNice: integerFromEnv(env, 'RENDER_THREAD_NICE', 10, 0, 19),

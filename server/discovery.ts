@@ -130,6 +130,7 @@ export const interoperabilitySchema = z.object({
     maxJsonBodyBytes: z.int(),
     columns: z.object({ min: z.int(), max: z.int() }),
     maxRows: z.int(),
+    requestTimeoutMs: z.int(),
   }),
   batch: z.object({ mcpMaxBatch: z.int() }),
   capabilities: z.record(z.string(), z.unknown()),
@@ -187,6 +188,7 @@ export function interoperability(base: string, config: ServerConfig): z.infer<ty
       maxJsonBodyBytes: jsonBodyLimit(config.maxImageBytes),
       columns: { min: columns.min, max: columns.max },
       maxRows: MAX_ROWS,
+      requestTimeoutMs: config.requestTimeoutMs,
       imageUrl: {
         schemes: ['https'],
         trustedHosts: [...TRUSTED_IMAGE_HOSTS, ...config.imageFetchAllowlist],

@@ -139,8 +139,8 @@ describe('framework errors in the one shape', () => {
   it('a malformed percent-encoding in the path is bad_request', () =>
     fetch(`${s.base}/api/%zz`).then((r) => expectError(r, 400, 'bad_request')));
 
-  async function raw(request: string): Promise<string> {
-    const { port } = new URL(s.base);
+  async function raw(request: string, base = s.base): Promise<string> {
+    const { port } = new URL(base);
     return new Promise((resolve, reject) => {
       const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request));
       let out = '';
@@ -162,5 +162,16 @@ describe('framework errors in the one shape', () => {
     const out = await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20000)}\r\n\r\n`);
     expect(out).toMatch(/^HTTP\/1\.1 431 /);
     expect(JSON.parse(out.split('\r\n\r\n')[1]).error.code).toBe('headers_too_large');
+  });
+  it('a body that stops arriving gets 408 once REQUEST_TIMEOUT_MS has passed (no slow-body hold)', async () => {
+    const slow = await startServer({ REQUEST_TIMEOUT_MS: '1000' });
+    try {
+      const head = 'POST /api/v1/render HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n';
+      const out = await raw(`${head}{`, slow.base);
+      expect(out).toMatch(/^HTTP\/1\.1 408 /);
+      expect(JSON.parse(out.split('\r\n\r\n')[1]).error.code).toBe('request_timeout');
+    } finally {
+      await slow.app.close();
+    }
   });
 });
