@@ -166,7 +166,8 @@ describe('framework errors in the one shape', () => {
   it('a body that stops arriving gets 408 once REQUEST_TIMEOUT_MS has passed (no slow-body hold)', async () => {
     const slow = await startServer({ REQUEST_TIMEOUT_MS: '1000' });
     try {
-      const head = 'POST /api/v1/render HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n';
+      const head =
+        'POST /api/v1/render HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n';
       const out = await raw(`${head}{`, slow.base);
       expect(out).toMatch(/^HTTP\/1\.1 408 /);
       expect(JSON.parse(out.split('\r\n\r\n')[1]).error.code).toBe('request_timeout');
