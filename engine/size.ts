@@ -1,5 +1,6 @@
 import { RenderError } from './errors.js';
 import type { RgbaImage } from './image.js';
+import { PARAMS } from './params.js';
 
 /** The 1:2 cell the glyph metrics were measured in (width / height). */
 export const DEFAULT_CELL_ASPECT = 0.5;
@@ -51,12 +52,21 @@ export function gridSize(
   if (!(aspect > 0.1 && aspect < 10)) {
     throw new RenderError('invalid_rows', `cellAspect: expected a number between 0.1 and 10, received ${aspect}`);
   }
-  const rows = Math.max(1, Math.round((columns * height * aspect) / width));
+  const rowsAt = (c: number) => Math.max(1, Math.round((c * height * aspect) / width));
+  const rows = rowsAt(columns);
   if (rows > MAX_ROWS) {
+    let fit = Math.floor(((MAX_ROWS + 0.5) * width) / (height * aspect));
+    while (fit > 0 && rowsAt(fit) > MAX_ROWS) fit--;
+    const hint =
+      fit >= MIN_COLUMNS
+        ? `at most ${fit} columns fit`
+        : `no width from the minimum of ${MIN_COLUMNS} columns fits: crop the image`;
     throw new RenderError(
       'grid_too_large',
-      `a ${width} x ${height} image at ${columns} columns needs ${rows} rows; the limit is ${MAX_ROWS} (use fewer columns or set rows)`,
+      `a ${width} x ${height} image at ${columns} columns needs ${rows} rows; the limit is ${MAX_ROWS}: ${hint}`,
     );
   }
   return { columns, rows };
 }
+
+const MIN_COLUMNS = (PARAMS.find((p) => p.name === 'columns')?.kind as { min: number }).min;

@@ -30,5 +30,4 @@ export const INPUT_IMAGE_TYPES = [
   'image/gif',
   'image/tiff',
   'image/avif',
-  'image/heif',
 ] as const;

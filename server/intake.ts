@@ -116,24 +116,36 @@ function parseImageUrl(value: unknown): URL {
   return new URL(value);
 }
 
+export interface JsonIntakeOptions {
+  /** Parameter sets from elsewhere (the query string), merged with the object's keys. */
+  readonly query?: readonly ParamSet[];
+  /** What the object is, for messages: `the JSON body` or `the tool arguments`. */
+  readonly where?: string;
+  /** The error when no image source is given; its message names the sources this caller takes. */
+  readonly noImage?: () => ApiError;
+}
+
 /**
  * A JSON object (a request body, or MCP tool arguments) with `imageBase64` or `imageUrl` and
- * render parameters as keys, plus optional query-string parameters.
+ * render parameters as keys. Checked in this order: each source's type (null is not "absent"),
+ * one source at most, the parameters (a misplaced source name among them), then no source.
  */
-export function intakeFromJson(body: unknown, maxBytes: number, query: ParamSet[] = []): Intake {
+export function intakeFromJson(body: unknown, maxBytes: number, o: JsonIntakeOptions = {}): Intake {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ApiError('bad_request', 'the JSON body must be an object with imageBase64 or imageUrl');
   }
   const { imageBase64, imageUrl, ...rest } = body as Record<string, unknown>;
-  if (imageBase64 !== undefined && imageUrl !== undefined) {
-    throw new ApiError('multiple_images', 'send one image source: imageBase64 or imageUrl, not both');
-  }
-  if (imageBase64 === undefined && imageUrl === undefined) throw noImage();
-  const params = mergeParams([...query, { where: 'the JSON body', source: 'json', values: rest }]);
-  if (imageUrl !== undefined) return { source: { kind: 'url', url: parseImageUrl(imageUrl) }, params };
-  if (typeof imageBase64 !== 'string') {
+  const url = imageUrl === undefined ? undefined : parseImageUrl(imageUrl);
+  if (imageBase64 !== undefined && typeof imageBase64 !== 'string') {
     throw new ApiError('invalid_image_source', 'imageBase64 must be a string', { field: 'imageBase64' });
   }
+  if (imageBase64 !== undefined && url !== undefined) {
+    throw new ApiError('multiple_images', 'send one image source: imageBase64 or imageUrl, not both');
+  }
+  const where = o.where ?? 'the JSON body';
+  const params = mergeParams([...(o.query ?? []), { where, source: 'json', values: rest }]);
+  if (url !== undefined) return { source: { kind: 'url', url }, params };
+  if (imageBase64 === undefined) throw (o.noImage ?? noImage)();
   return { source: { kind: 'base64', bytes: decodeBase64Image(imageBase64, maxBytes) }, params };
 }
 
@@ -150,12 +162,13 @@ export async function intakeFromMultipart(
   query: ParamSet[] = [],
 ): Promise<Intake> {
   const { file, fields, repeated } = await readMultipart(request, maxBytes);
-  if (!file) throw noImage();
+  // the parameters first: a text field named `image` is reported as what it is, not as no image
   const params = mergeParams([
     ...query,
     { where: 'the form fields', source: 'strings', values: fields },
     { where: 'the form fields', source: 'strings', values: repeated },
   ]);
+  if (!file) throw noImage();
   return { source: { kind: 'multipart', bytes: file }, params };
 }
 

@@ -33,6 +33,8 @@ export async function convert(task: ConvertTask): Promise<Converted> {
     const options = { ...task.options, measureUntuned: carriesEvidence(task.params.format) };
     return { body: encode(renderImage(image, task.params, options), task.params).body };
   } catch (err) {
-    return { error: err instanceof RenderError ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
+    if (!(err instanceof RenderError)) return { error: `unexpected error: ${oneLine(err)}` };
+    // the engine's hint names what every host can change; the CLI can also force the height
+    return { error: oneLine(err) + (err.code === 'grid_too_large' ? ' (or set the height with --rows)' : '') };
   }
 }

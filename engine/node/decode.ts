@@ -28,7 +28,7 @@ export class DecodeError extends Error {
  * Raster formats accepted as input. SVG is refused: librsvg would resolve references inside
  * the document (local files), which a server must never do on behalf of a caller.
  */
-const SUPPORTED = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'avif', 'heif']);
+const SUPPORTED = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'avif', 'heif']); // sharp names AVIF `heif`
 
 export interface DecodeOptions {
   /** Largest width x height accepted (default 40 MP). */

@@ -81,7 +81,12 @@ export function registerRenderAsciiTool(server: McpServer, o: RenderToolOptions)
 /** The HTTP API's JSON intake, plus `imagePath` on a stdio server with a root folder. */
 async function intakeOf(args: Record<string, unknown>, o: RenderToolOptions): Promise<Intake> {
   const { imagePath, ...rest } = args;
-  if (imagePath === undefined) return intakeFromJson(args, o.maxImageBytes);
+  const where = 'the tool arguments';
+  if (imagePath === undefined) {
+    const sources = o.readImagePath === undefined ? 'imageBase64 or imageUrl' : 'imagePath, imageBase64 or imageUrl';
+    const noImage = () => new ApiError('no_image', `no image: give the argument ${sources}`);
+    return intakeFromJson(args, o.maxImageBytes, { where, noImage });
+  }
   if (o.readImagePath === undefined) {
     throw new ApiError(
       'invalid_image_source',
@@ -95,7 +100,7 @@ async function intakeOf(args: Record<string, unknown>, o: RenderToolOptions): Pr
   if (typeof imagePath !== 'string' || imagePath === '') {
     throw new ApiError('invalid_image_source', 'imagePath must be a non-empty string', { field: 'imagePath' });
   }
-  const params = mergeParams([{ where: 'the tool arguments', source: 'json', values: rest }]);
+  const params = mergeParams([{ where, source: 'json', values: rest }]);
   return { source: { kind: 'file', bytes: await o.readImagePath(imagePath) }, params };
 }
 

@@ -54,7 +54,7 @@ export async function renderRoutes(app: FastifyInstance, opts: RenderRouteOption
       if (!request.isMultipart() && request.body === undefined) throw noImage();
       const intake = request.isMultipart()
         ? await intakeFromMultipart(request, opts.maxImageBytes, query)
-        : intakeFromJson(request.body, opts.maxImageBytes, query);
+        : intakeFromJson(request.body, opts.maxImageBytes, { query });
       return sendRender(reply, await opts.service.render(intake, request.span));
     },
   );

@@ -181,7 +181,11 @@ describe('glyphcast (from the sources)', () => {
 
   it('exits 1 for an image the grid cannot hold, naming the limit', async () => {
     const column = path.join(BAD_DIR, 'render-1x300.png');
-    expectOneLineError(await runCli([column]), 1, /render-1x300\.png: .* needs 18000 rows; the limit is 2000/);
+    expectOneLineError(
+      await runCli([column]),
+      1,
+      /render-1x300\.png: .* needs 18000 rows; the limit is 2000: .* \(or set the height with --rows\)\n$/,
+    );
   });
 
   it('keeps going after a bad input: the others render, the bad one is reported, exit 1', async () => {

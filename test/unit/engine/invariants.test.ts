@@ -174,6 +174,14 @@ describe('engine invariants', () => {
     expectRenderError(() => gridSize({ width: 1, height: 501 }, 8), 'grid_too_large', '2004 rows');
   });
 
+  it('says how many columns fit when a grid is too tall, or that none does', () => {
+    // 1000 x 75000 at 0.5: 53 columns need 1988 rows, 54 need 2025
+    expectRenderError(() => gridSize({ width: 1000, height: 75_000 }, 60), 'grid_too_large', 'at most 53 columns fit');
+    expect(gridSize({ width: 1000, height: 75_000 }, 53).rows).toBeLessThanOrEqual(MAX_ROWS);
+    expect(() => gridSize({ width: 1000, height: 75_000 }, 54)).toThrow(/at most 53 columns fit/);
+    expectRenderError(() => gridSize({ width: 1, height: 501 }, 8), 'grid_too_large', 'crop the image');
+  });
+
   it('refuses invalid forced rows and cell aspects with invalid_rows', () => {
     const source = { width: 10, height: 10 };
     for (const rows of [0, -1, 1.5, MAX_ROWS + 1, Number.NaN])

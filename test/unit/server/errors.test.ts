@@ -54,6 +54,20 @@ describe('no image, several images, bad carriers', () => {
     const error = await expectError(await render({ body: form(png, { image: 'x' }) }), 400, 'invalid_params');
     expect(error.details?.issues).toEqual([expect.objectContaining({ param: 'image' })]);
   });
+  it('a text field named image and no file is invalid_params naming it, not no_image', async () => {
+    const error = await expectError(await render({ body: form(null, { image: 'x' }) }), 400, 'invalid_params');
+    expect(error.details?.issues).toEqual([expect.objectContaining({ param: 'image' })]);
+  });
+  it('a JSON key named image and no source is invalid_params naming it, not no_image', async () => {
+    const error = await expectError(await json({ image: 'x' }), 400, 'invalid_params');
+    expect(error.details?.issues).toEqual([expect.objectContaining({ param: 'image' })]);
+  });
+  it('a null imageUrl is invalid_image_source, alone or beside imageBase64', async () => {
+    for (const body of [{ imageUrl: null }, { imageBase64: png.toString('base64'), imageUrl: null }]) {
+      const error = await expectError(await json(body), 400, 'invalid_image_source');
+      expect(error.details).toEqual({ field: 'imageUrl' });
+    }
+  });
   it('a JSON array is bad_request', () => json([1, 2]).then((r) => expectError(r, 400, 'bad_request')));
   it('imageBase64 that is not base64 is invalid_image_source', () =>
     json({ imageBase64: 'not base64!' }).then((r) => expectError(r, 400, 'invalid_image_source')));
@@ -127,7 +141,9 @@ describe('images the decoder refuses', () => {
     const tall = await sharp({ create: { width: 2, height: 4000, channels: 3, background: '#888' } })
       .png()
       .toBuffer();
-    await expectError(await render({ body: form(tall) }, '?columns=400'), 400, 'grid_too_large');
+    const error = await expectError(await render({ body: form(tall) }, '?columns=400'), 400, 'grid_too_large');
+    // the hint names what an API client can change: no rows (a CLI option only)
+    expect(error.message).toMatch(/the limit is 2000: no width from the minimum of 8 columns fits: crop the image$/);
   });
 });
 
