@@ -69,4 +69,5 @@ export function gridSize(
   return { columns, rows };
 }
 
-const MIN_COLUMNS = (PARAMS.find((p) => p.name === 'columns')?.kind as { min: number }).min;
+const COLUMNS = PARAMS.find((p) => p.name === 'columns')?.kind;
+const MIN_COLUMNS = COLUMNS?.type === 'integer' ? COLUMNS.min : 1;
