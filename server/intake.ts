@@ -11,6 +11,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { type ParamIssue, ParamsError, type RenderParams, resolveParams } from '../engine/index.js';
 import { ApiError, imageTooLarge } from './errors.js';
+import { REPEATED_KEYS } from './json-body.js';
 
 export type ImageSource =
   | { readonly kind: 'multipart'; readonly bytes: Uint8Array }
@@ -38,6 +39,8 @@ const SOURCE_CARRIER: Readonly<Record<string, string>> = {
   imageBase64: 'a JSON body key',
 };
 export const MAX_IMAGE_URL_LENGTH = 4096;
+/** Every image-source name, imagePath (the stdio MCP server's) included. */
+const SOURCE_NAMES = new Set([...Object.keys(SOURCE_CARRIER), 'imagePath']);
 
 /** A record without a prototype, so that names like `__proto__` are plain keys (and reported). */
 const record = (): Record<string, unknown> => Object.create(null);
@@ -135,6 +138,8 @@ export function intakeFromJson(body: unknown, maxBytes: number, o: JsonIntakeOpt
     throw new ApiError('bad_request', 'the JSON body must be an object with imageBase64 or imageUrl');
   }
   const { imageBase64, imageUrl, ...rest } = body as Record<string, unknown>;
+  const twice = repeatedSource(rest);
+  if (twice !== undefined) throw new ApiError('multiple_images', `send one image source: ${twice} is given twice`);
   const url = imageUrl === undefined ? undefined : parseImageUrl(imageUrl);
   if (imageBase64 !== undefined && typeof imageBase64 !== 'string') {
     throw new ApiError('invalid_image_source', 'imageBase64 must be a string', { field: 'imageBase64' });
@@ -143,10 +148,31 @@ export function intakeFromJson(body: unknown, maxBytes: number, o: JsonIntakeOpt
     throw new ApiError('multiple_images', 'send one image source: imageBase64 or imageUrl, not both');
   }
   const where = o.where ?? 'the JSON body';
-  const params = mergeParams([...(o.query ?? []), { where, source: 'json', values: rest }]);
+  const params = mergeParams([...(o.query ?? []), ...jsonParamSets(where, rest)]);
   if (url !== undefined) return { source: { kind: 'url', url }, params };
   if (imageBase64 === undefined) throw (o.noImage ?? noImage)();
   return { source: { kind: 'base64', bytes: decodeBase64Image(imageBase64, maxBytes) }, params };
+}
+
+/** A source name the object repeats (json-body.ts lists repeated keys under REPEATED_KEYS). */
+export function repeatedSource(values: Readonly<Record<string, unknown>>): string | undefined {
+  const repeated = values[REPEATED_KEYS];
+  return Array.isArray(repeated) ? repeated.find((k) => SOURCE_NAMES.has(k)) : undefined;
+}
+
+/**
+ * The parameter sets of one JSON object: its keys, then again each key it repeats (so that
+ * mergeParams reports it as given twice). Source names are the caller's to take out first.
+ */
+export function jsonParamSets(where: string, values: Readonly<Record<string, unknown>>): ParamSet[] {
+  const { [REPEATED_KEYS]: repeated, ...rest } = values;
+  const sets: ParamSet[] = [{ where, source: 'json', values: rest }];
+  if (Array.isArray(repeated)) {
+    const again = record();
+    for (const name of repeated) if (Object.hasOwn(rest, name)) again[name] = rest[name];
+    sets.push({ where, source: 'json', values: again });
+  }
+  return sets;
 }
 
 export const noImage = () =>

@@ -9,7 +9,7 @@
 import type { CallToolResult, McpServer, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { Span } from '@opentelemetry/api';
 import { ApiError, toApiError } from '../errors.js';
-import { type Intake, intakeFromJson, mergeParams } from '../intake.js';
+import { type Intake, intakeFromJson, jsonParamSets, mergeParams, repeatedSource } from '../intake.js';
 import type { RenderOutcome, RenderService } from '../render-service.js';
 import type { Telemetry } from '../telemetry.js';
 import {
@@ -94,13 +94,13 @@ async function intakeOf(args: Record<string, unknown>, o: RenderToolOptions): Pr
       { field: 'imagePath' },
     );
   }
-  if (rest.imageBase64 !== undefined || rest.imageUrl !== undefined) {
+  if (rest.imageBase64 !== undefined || rest.imageUrl !== undefined || repeatedSource(rest) !== undefined) {
     throw new ApiError('multiple_images', 'send one image source: imagePath, imageBase64 or imageUrl');
   }
   if (typeof imagePath !== 'string' || imagePath === '') {
     throw new ApiError('invalid_image_source', 'imagePath must be a non-empty string', { field: 'imagePath' });
   }
-  const params = mergeParams([{ where, source: 'json', values: rest }]);
+  const params = mergeParams(jsonParamSets(where, rest));
   return { source: { kind: 'file', bytes: await o.readImagePath(imagePath) }, params };
 }
 

@@ -1,0 +1,127 @@
+/**
+ * JSON with its repeated keys kept in sight. JSON.parse keeps the last of two equal keys in an
+ * object, so `{"columns":80,"columns":90}` would render 90 columns without a word; the service
+ * refuses a parameter given twice instead (docs/api.md). The text is scanned once after parsing
+ * (strings are skipped with indexOf, so a 27 MB base64 body costs milliseconds), and:
+ *
+ * - an object that holds render parameters (the render body, MCP tool arguments) gets the names
+ *   it repeats under the reserved key REPEATED_KEYS, which the intake reports (invalid_params);
+ * - a repeated key anywhere else makes the body ambiguous: 400 invalid_json naming the key.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from './errors.js';
+
+/** Where a repeated key was found: the path of its object (keys and array indices) and the key. */
+export interface RepeatedKey {
+  readonly path: readonly (string | number)[];
+  readonly key: string;
+}
+
+/** The reserved key under which an object of parameters lists the names it repeats. */
+export const REPEATED_KEYS = '#repeated';
+
+interface Frame {
+  readonly path: readonly (string | number)[];
+  /** The keys seen so far, for an object; undefined for an array. */
+  readonly keys?: Set<string>;
+  /** For an object: whether the next string is a key. For an array: the current index. */
+  expectKey: boolean;
+  index: number;
+  lastKey: string;
+}
+
+/** The end quote of the string that opens at `start` (the text is valid JSON). */
+function stringEnd(text: string, start: number): number {
+  let end = text.indexOf('"', start + 1);
+  for (;;) {
+    let backslashes = 0;
+    while (text.charCodeAt(end - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) return end;
+    end = text.indexOf('"', end + 1);
+  }
+}
+
+/** Every repeated key of every object in `text`, which must be valid JSON. */
+export function repeatedKeys(text: string): RepeatedKey[] {
+  const found: RepeatedKey[] = [];
+  const stack: Frame[] = [];
+  const childPath = (): (string | number)[] => {
+    const top = stack.at(-1);
+    if (top === undefined) return [];
+    return [...top.path, top.keys ? top.lastKey : top.index];
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b /* { */) {
+      stack.push({ path: childPath(), keys: new Set(), expectKey: true, index: 0, lastKey: '' });
+    } else if (c === 0x5b /* [ */) {
+      stack.push({ path: childPath(), expectKey: false, index: 0, lastKey: '' });
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      stack.pop();
+    } else if (c === 0x2c /* , */) {
+      const top = stack.at(-1);
+      if (top?.keys) top.expectKey = true;
+      else if (top) top.index++;
+    } else if (c === 0x22 /* " */) {
+      const end = stringEnd(text, i);
+      const top = stack.at(-1);
+      if (top?.keys && top.expectKey) {
+        const raw = text.slice(i + 1, end);
+        const key = raw.includes('\\') ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
+        if (top.keys.has(key)) found.push({ path: top.path, key });
+        top.keys.add(key);
+        top.lastKey = key;
+        top.expectKey = false;
+      }
+      i = end;
+    }
+  }
+  return found;
+}
+
+/**
+ * Marks the repeated keys of parsed `value` (parsed from `text`): those of objects at a path
+ * `holdsParams` accepts are listed under REPEATED_KEYS; any other throws invalid_json.
+ */
+export function markRepeatedKeys(
+  text: string,
+  value: unknown,
+  holdsParams: (path: readonly (string | number)[]) => boolean,
+): unknown {
+  for (const { path, key } of repeatedKeys(text)) {
+    if (!holdsParams(path)) {
+      throw new ApiError('invalid_json', `the body gives the key ${JSON.stringify(key)} twice in one object`);
+    }
+    let node = value as Record<string | number, unknown>;
+    for (const step of path) node = node[step] as Record<string | number, unknown>;
+    const names = (node[REPEATED_KEYS] ??= []) as string[];
+    if (!names.includes(key)) names.push(key);
+  }
+  return value;
+}
+
+/**
+ * Replaces the app's (encapsulated) application/json parser with Fastify's own, the same
+ * poisoning checks and errors, followed by markRepeatedKeys.
+ */
+export function parseJsonKeepingRepeats(
+  app: FastifyInstance,
+  holdsParams: (path: readonly (string | number)[]) => boolean,
+): void {
+  const parse = app.getDefaultJsonParser('error', 'error') as (
+    request: FastifyRequest,
+    body: string,
+    done: (err: Error | null, value?: unknown) => void,
+  ) => void;
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parse(request, body as string, (err, value) => {
+      if (err) return done(err, undefined);
+      try {
+        done(null, markRepeatedKeys(body as string, value, holdsParams));
+      } catch (refusal) {
+        done(refusal as Error, undefined);
+      }
+    });
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * A key given twice in a JSON body: found by the scanner (json-body.ts), reported by the
+ * render route and the MCP tool as a parameter given twice, refused elsewhere as invalid_json.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repeatedKeys } from '../../../server/json-body.js';
+import { call, rpc, textOf } from '../mcp/support.js';
+import { errorOf, postJson, type Running, startServer, testImage } from './support.js';
+
+describe('repeatedKeys', () => {
+  it('finds a repeated key in each object, with its path, and nothing in unique ones', () => {
+    expect(repeatedKeys('{"a":1,"b":2}')).toEqual([]);
+    expect(repeatedKeys('{"a":1,"a":2}')).toEqual([{ path: [], key: 'a' }]);
+    expect(repeatedKeys('[{"a":1},{"a":2},{"b":{"c":1,"c":2}}]')).toEqual([{ path: [2, 'b'], key: 'c' }]);
+    expect(repeatedKeys('{"x":[1,{"y":[{"z":0,"z":0}]}]}')).toEqual([{ path: ['x', 1, 'y', 0], key: 'z' }]);
+  });
+  it('compares keys after unescaping, and is not fooled by quotes, braces or commas in strings', () => {
+    expect(repeatedKeys('{"columns":1,"col\\u0075mns":2}')).toEqual([{ path: [], key: 'columns' }]);
+    expect(repeatedKeys('{"a":"\\"a\\":1,{\\\\","b":"}","c":"\\\\"}')).toEqual([]);
+    expect(repeatedKeys('{"a":"x","b":"a","a":"\\\\\\""}')).toEqual([{ path: [], key: 'a' }]);
+    // a value equal to an earlier key is not a key
+    expect(repeatedKeys('{"a":"b","b":1}')).toEqual([]);
+  });
+});
+
+describe('a key given twice, over HTTP and MCP', () => {
+  let s: Running;
+  let png: string;
+  beforeAll(async () => {
+    s = await startServer();
+    png = (await testImage()).toString('base64');
+  });
+  afterAll(() => s.app.close());
+  const body = (extra: string) => `{"imageBase64":"${png}",${extra}}`;
+
+  it('a render parameter given twice in the body is invalid_params naming it', async () => {
+    const e = await errorOf(await postJson(s.base, '/api/v1/render', body('"columns":80,"columns":90')));
+    expect([e.status, e.code]).toEqual([400, 'invalid_params']);
+    expect(e.body.error.details?.issues).toEqual([
+      expect.objectContaining({ param: 'columns', received: 'it in the JSON body twice' }),
+    ]);
+  });
+  it('an image source given twice is multiple_images', async () => {
+    const e = await errorOf(await postJson(s.base, '/api/v1/render', body(`"imageBase64":"${png}"`)));
+    expect([e.status, e.code]).toEqual([400, 'multiple_images']);
+    expect(e.body.error.message).toMatch(/imageBase64 is given twice/);
+  });
+  it('a key repeated inside a nested value is invalid_json naming it', async () => {
+    const e = await errorOf(await postJson(s.base, '/api/v1/render', body('"charset":{"a":1,"a":2}')));
+    expect([e.status, e.code]).toEqual([400, 'invalid_json']);
+    expect(e.body.error.message).toMatch(/"a" twice/);
+  });
+  it('a body without repeats renders as before', async () => {
+    const res = await postJson(s.base, '/api/v1/render', body('"columns":40'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-glyphcast-grid')).toMatch(/^40x/);
+  });
+
+  it('a tool argument given twice is a tool error naming it, in a message and in a batch', async () => {
+    const text = JSON.stringify(call(1, { imageBase64: png, columns: 80 })).replace(
+      '"columns":80',
+      '"columns":80,"columns":9',
+    );
+    const one = await (await rpc(s.base, text)).json();
+    const batch = await (await rpc(s.base, `[${text}]`)).json();
+    for (const answer of [one, batch[0]]) {
+      expect(answer.result.isError).toBe(true);
+      const error = JSON.parse(textOf(answer.result)).error;
+      expect(error.code).toBe('invalid_params');
+      expect(error.details.issues).toEqual([expect.objectContaining({ param: 'columns' })]);
+    }
+  });
+  it('a key repeated in the JSON-RPC envelope is refused', async () => {
+    const res = await rpc(s.base, '{"jsonrpc":"2.0","id":1,"id":2,"method":"ping"}');
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toMatch(/"id" twice/);
+  });
+});
