@@ -8,7 +8,8 @@
  * MCP_MAX_BATCH elements, two requests with the same id (their answers could not be told
  * apart), and any `initialize` (the handshake is never batched). An element that is not a
  * JSON-RPC message gets its own -32600 entry. Notifications get no entry; a batch of
- * notifications only is answered 202 with no body. The answer is always an array, even for one
+ * notifications only is answered 202 with no body. What refuses the HTTP request itself (an
+ * Accept header without JSON and event streams: 406) refuses the batch with that status. The answer is always an array, even for one
  * element.
  *
  * Batches that carry 2026-07-28 `_meta` never reach this module: the SDK refuses them.
@@ -19,10 +20,12 @@ import {
   isJSONRPCRequest,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
+import { RequestRefused } from './legacy-json.js';
 
 export type BatchAnswer =
   | { readonly status: 200; readonly body: unknown[] }
-  | { readonly status: 202 | 400; readonly body: unknown };
+  /** 202: notifications only; 400: the batch refused; other: the HTTP request refused (406...). */
+  | { readonly status: number; readonly body: unknown };
 
 /** Serves one message; resolves with its JSON-RPC answer, or null for a notification. */
 export type ServeOne = (message: JSONRPCMessage) => Promise<unknown | null>;
@@ -56,13 +59,19 @@ export async function serveBatch(
 ): Promise<BatchAnswer> {
   const refusal = batchRefusal(batch, maxBatch);
   if (refusal) return { status: 400, body: rpcError(null, INVALID_REQUEST, refusal) };
-  const answers = await Promise.all(
-    batch.map(async (m) => {
-      if (isJSONRPCRequest(m) || isJSONRPCNotification(m)) return serveOne(m);
-      const id = (m as { id?: unknown } | null)?.id;
-      return rpcError(id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 request or notification');
-    }),
-  );
+  let answers: unknown[];
+  try {
+    answers = await Promise.all(
+      batch.map(async (m) => {
+        if (isJSONRPCRequest(m) || isJSONRPCNotification(m)) return serveOne(m);
+        const id = (m as { id?: unknown } | null)?.id;
+        return rpcError(id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 request or notification');
+      }),
+    );
+  } catch (err) {
+    if (err instanceof RequestRefused) return { status: err.status, body: err.body };
+    throw err;
+  }
   const body = answers.filter((a) => a !== null);
   return body.length > 0 ? { status: 200, body } : { status: 202, body: null };
 }

@@ -20,8 +20,26 @@ export async function serveLegacyMessage(server: McpServer, request: Request, me
   }
 }
 
-/** The JSON-RPC answer of one batch element: the parsed body, or null for a notification (202). */
+/**
+ * A refusal of the HTTP request itself (406 for the Accept header, 415...), not of one message:
+ * in a batch it answers for the whole batch, with its own status, as it would for one message.
+ */
+export class RequestRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`request refused with ${status}`);
+  }
+}
+
+/**
+ * The JSON-RPC answer of one batch element: the parsed body, or null for a notification (202).
+ * Throws RequestRefused for a transport-level refusal (an HTTP error status: JSON-RPC errors of
+ * the message itself come with 200).
+ */
 export async function answerOf(response: Response): Promise<unknown | null> {
   if (response.status === 202) return null;
+  if (response.status >= 400) throw new RequestRefused(response.status, await response.json());
   return response.json();
 }

@@ -47,6 +47,15 @@ describe('the bounded batch (2025 era)', () => {
     expect(body.map((r) => r.result.structuredContent.columns)).toEqual([12, 9, 20, 8, 15, 10, 30, 11]);
   });
 
+  it('a batch whose Accept header refuses JSON is refused whole with 406, as one message is', async () => {
+    const one = await rpc(s.base, render(1, 10), { accept: 'text/html' });
+    const batch = await rpc(s.base, [render(1, 10), render(2, 10)], { accept: 'text/html' });
+    expect([one.status, batch.status]).toEqual([406, 406]);
+    const body = await batch.json();
+    expect(body).toEqual(await one.json());
+    expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+  });
+
   it('one element is still answered as an array', async () => {
     const body = await (await rpc(s.base, [render(7, 10)])).json();
     expect(Array.isArray(body)).toBe(true);
