@@ -1,7 +1,8 @@
 /**
  * The webcam: asks for a camera stream, lists the cameras (with labels once permission is
- * given), switches between them, and explains failures in plain words. Stops every track when
- * stopped or when the host disconnects. Loaded on demand (only the webcam mode needs it).
+ * given), switches between them, and explains failures in plain words. A stream being opened
+ * leaves the one in use running until `use` switches to it. Stops every track when stopped or
+ * when the host disconnects. Loaded on demand (only the webcam mode needs it).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
@@ -35,19 +36,29 @@ export function explainCameraError(err: unknown): string {
 }
 
 export class CameraController implements ReactiveController {
+  /** The stream in use (`use`); a stream being opened is not it until then. */
   stream: MediaStream | null = null;
   devices: readonly CameraDevice[] = [];
+  /** The camera of the stream in use. */
   deviceId = '';
   error = '';
-  starting = false;
+  /** Streams being asked for. */
+  private opening = 0;
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
   }
 
-  /** Starts (or switches to) a camera; '' picks the browser's default. Null on failure (see `error`). */
-  async start(deviceId: string): Promise<MediaStream | null> {
-    this.stop();
+  /** Whether a camera is being asked for (the permission prompt may be up). */
+  get starting(): boolean {
+    return this.opening > 0;
+  }
+
+  /**
+   * Asks for a camera stream; '' picks the browser's default. Null on failure (see `error`).
+   * The stream in use keeps running: `use` switches to the new one once it is wanted.
+   */
+  async open(deviceId: string): Promise<MediaStream | null> {
     this.error = '';
     if (!navigator.mediaDevices?.getUserMedia) {
       this.error =
@@ -55,31 +66,49 @@ export class CameraController implements ReactiveController {
       this.host.requestUpdate();
       return null;
     }
-    this.starting = true;
+    this.opening++;
     this.host.requestUpdate();
+    let stream: MediaStream | null = null;
     try {
       const video: MediaTrackConstraints = deviceId
         ? { deviceId: { exact: deviceId } }
         : { width: { ideal: 1280 }, height: { ideal: 720 } };
-      const stream = await navigator.mediaDevices.getUserMedia({ video, audio: false });
-      this.stream = stream;
-      this.deviceId = stream.getVideoTracks()[0]?.getSettings().deviceId ?? deviceId;
+      stream = await navigator.mediaDevices.getUserMedia({ video, audio: false });
       const all = await navigator.mediaDevices.enumerateDevices();
       this.devices = all
         .filter((d) => d.kind === 'videoinput')
         .map((d, i) => ({ deviceId: d.deviceId, label: d.label || `Camera ${i + 1}` }));
       return stream;
     } catch (err) {
+      if (stream) stopTracks(stream);
       this.error = explainCameraError(err);
       return null;
     } finally {
-      this.starting = false;
+      this.opening--;
       this.host.requestUpdate();
     }
   }
 
+  /** Makes an opened stream the one in use, stopping the one before it. */
+  use(stream: MediaStream): void {
+    if (stream !== this.stream) this.stop();
+    this.stream = stream;
+    this.deviceId = stream.getVideoTracks()[0]?.getSettings().deviceId ?? '';
+  }
+
+  /** The label of the camera in use ('Webcam' when the browser gives none). */
+  get label(): string {
+    return this.devices.find((d) => d.deviceId === this.deviceId)?.label ?? 'Webcam';
+  }
+
+  /** Stops an opened stream that is no longer wanted (a later choice replaced it). */
+  discard(stream: MediaStream): void {
+    if (stream !== this.stream) stopTracks(stream);
+  }
+
+  /** Stops the stream in use. */
   stop(): void {
-    for (const track of this.stream?.getTracks() ?? []) track.stop();
+    if (this.stream) stopTracks(this.stream);
     this.stream = null;
   }
 
@@ -88,4 +117,8 @@ export class CameraController implements ReactiveController {
   hostDisconnected(): void {
     this.stop();
   }
+}
+
+function stopTracks(stream: MediaStream): void {
+  for (const track of stream.getTracks()) track.stop();
 }

@@ -4,6 +4,11 @@
  * images exactly (decode-image.ts), plays videos and the camera in the host's one video element,
  * and releases the previous source (camera tracks, object URLs) when another is chosen or the
  * host disconnects. The camera code loads on demand.
+ *
+ * The latest choice wins: a source is chosen when the user picks it, and becomes the source
+ * only once it is ready (an image decoded, a video playing, a camera granted). Until then the
+ * source before it stays on screen, still playing; a choice that fails leaves only a notice,
+ * and a start that a later choice overtook is dropped without one.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { decodeImageBlob } from '../sources/decode-image.js';
@@ -12,7 +17,7 @@ import type { StudioSource } from '../sources/source.js';
 import type { CameraController } from './camera-controller.js';
 
 export interface SourceEvents {
-  /** The source changed (null: none, while another one is being opened). */
+  /** The source changed (null: none; a source being opened is not announced until it is ready). */
   onSource(source: StudioSource | null): void;
   /** Something the user should read: a file that is not an image, a blocked camera. */
   onError(message: string): void;
@@ -22,6 +27,8 @@ export class SourceController implements ReactiveController {
   source: StudioSource | null = null;
   camera: CameraController | null = null;
   private nextKey = 1;
+  /** Counts the user's choices of source: a start that a later choice overtook is dropped. */
+  private choices = 0;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -38,19 +45,24 @@ export class SourceController implements ReactiveController {
 
   hostDisconnected(): void {
     document.removeEventListener('paste', this.onPaste);
+    this.choices++; // a start still under way is dropped (and its camera stream stopped)
     this.release(null);
   }
 
-  /** Opens the first file: a video plays, anything else is decoded as an image. */
+  /**
+   * Opens the first file: a video plays, anything else is decoded as an image. The source on
+   * screen stays until the file is ready; a file that cannot be opened only leaves a notice.
+   */
   async openFiles(files: readonly File[]): Promise<void> {
     const file = files[0];
     if (!file) return;
-    if (file.type.startsWith('video/')) return this.openVideo(file);
+    const latest = this.choose();
+    if (file.type.startsWith('video/')) return this.openVideo(file, latest);
     try {
       const image = await decodeImageBlob(file);
-      this.set({ kind: 'image', name: file.name || 'pasted image', key: this.nextKey++, image });
+      if (latest()) this.set({ kind: 'image', name: file.name || 'pasted image', key: this.nextKey++, image });
     } catch (err) {
-      this.events.onError(`${file.name || 'The pasted data'}: ${(err as Error).message}`);
+      if (latest()) this.events.onError(`${file.name || 'The pasted data'}: ${(err as Error).message}`);
     }
   }
 
@@ -59,6 +71,7 @@ export class SourceController implements ReactiveController {
    * until the host confirms the URL rendered (`confirm`): a URL that fails can `show` it again.
    */
   openUrl(url: string): void {
+    this.choose();
     this.source = { kind: 'url', name: url, url };
     this.events.onSource(this.source);
   }
@@ -68,26 +81,30 @@ export class SourceController implements ReactiveController {
     this.release(this.source);
   }
 
+  /** Starts (or switches to) a camera; the source on screen stays until it plays. */
   async startCamera(deviceId: string): Promise<void> {
+    const latest = this.choose();
     if (!this.camera) {
       const { CameraController } = await import('./camera-controller.js');
       this.camera ??= new CameraController(this.host);
     }
-    this.set(null);
-    const stream = await this.camera.start(deviceId);
+    const camera = this.camera;
+    const stream = await camera.open(deviceId);
     const video = this.video();
+    if (stream && (!latest() || !video)) camera.discard(stream);
+    if (!latest()) return;
     if (!stream || !video) {
-      this.events.onError(this.camera.error);
+      this.events.onError(camera.error || 'The camera could not be shown: the studio has no video element.');
       return;
     }
-    video.removeAttribute('src');
+    camera.use(stream);
+    unload(video);
     video.srcObject = stream;
-    await video.play();
-    const label = this.camera.devices.find((d) => d.deviceId === this.camera?.deviceId)?.label ?? 'Webcam';
-    this.set({ kind: 'camera', name: label, element: video });
+    this.play(video, { kind: 'camera', name: camera.label, element: video });
   }
 
   stop(): void {
+    this.choose();
     this.set(null);
   }
 
@@ -96,25 +113,45 @@ export class SourceController implements ReactiveController {
     this.set(source);
   }
 
-  private async openVideo(file: File): Promise<void> {
-    this.set(null);
-    const video = this.video();
-    if (!video) return;
-    video.srcObject = null;
-    video.src = URL.createObjectURL(file);
-    video.loop = true;
+  /** A choice of source: the returned function says whether it is still the latest. */
+  private choose(): () => boolean {
+    const choice = ++this.choices;
+    return () => choice === this.choices;
+  }
+
+  /** A video file plays once a probe played it: a file the browser cannot play leaves the source as it was. */
+  private async openVideo(file: File, latest: () => boolean): Promise<void> {
+    const url = URL.createObjectURL(file);
     try {
-      await video.play();
-      this.set({ kind: 'video', name: file.name, element: video });
+      await probeVideo(url);
     } catch (err) {
-      this.release(null);
-      // NotSupportedError: no decoder for the container or codec (an AVI, say); anything else is worth quoting
-      const why =
-        (err as Error).name === 'NotSupportedError'
-          ? 'this browser cannot decode its format'
-          : `it cannot be played here (${(err as Error).message})`;
-      this.events.onError(`${file.name}: ${why}. WebM and MP4 work; convert the video to one of them.`);
+      URL.revokeObjectURL(url);
+      if (latest()) this.events.onError(`${file.name}: ${whyUnplayable(err as Error)}`);
+      return;
     }
+    const video = this.video();
+    if (!latest() || !video) {
+      URL.revokeObjectURL(url);
+      return;
+    }
+    unload(video);
+    video.src = url;
+    video.loop = true;
+    this.play(video, { kind: 'video', name: file.name, element: video });
+  }
+
+  /**
+   * Makes a stream loaded in the element the source and plays it. It is the source at once, so
+   * no later choice can come between the element's new content and the source that owns it.
+   */
+  private play(video: HTMLVideoElement, source: StudioSource): void {
+    this.set(source);
+    video.play().catch((err: Error) => {
+      // a later source paused or unloaded the element: nothing to report
+      if (this.source !== source) return;
+      this.set(null);
+      this.events.onError(`${source.name}: ${whyUnplayable(err)}`);
+    });
   }
 
   private set(source: StudioSource | null): void {
@@ -128,10 +165,7 @@ export class SourceController implements ReactiveController {
     if (next?.kind !== 'camera') this.camera?.stop();
     const video = this.video();
     if (!video || (next && 'element' in next && next.element === video)) return;
-    video.pause();
-    if (video.src) URL.revokeObjectURL(video.src);
-    video.removeAttribute('src');
-    video.srcObject = null;
+    unload(video);
   }
 
   /** Pasting an image anywhere but in a text field opens it. */
@@ -151,4 +185,39 @@ export class SourceController implements ReactiveController {
       this.openUrl(url);
     }
   };
+}
+
+/** Pauses the element and takes its file (revoking the file's object URL) or its camera stream away. */
+function unload(video: HTMLVideoElement): void {
+  video.pause();
+  if (video.src) URL.revokeObjectURL(video.src);
+  video.removeAttribute('src');
+  video.srcObject = null;
+}
+
+/**
+ * Plays the video at `url` in an element of its own, muted and off the page, and stops it: it
+ * resolves once the browser plays it and rejects as `play()` does when it cannot (an AVI, say).
+ */
+async function probeVideo(url: string): Promise<void> {
+  const probe = document.createElement('video');
+  probe.muted = true;
+  probe.src = url;
+  try {
+    await probe.play();
+  } finally {
+    probe.pause();
+    probe.removeAttribute('src');
+    probe.load();
+  }
+}
+
+/** Why a video does not play, in words. */
+function whyUnplayable(err: Error): string {
+  // NotSupportedError: no decoder for the container or codec (an AVI, say); anything else is worth quoting
+  const why =
+    err.name === 'NotSupportedError'
+      ? 'this browser cannot decode its format'
+      : `it cannot be played here (${err.message})`;
+  return `${why}. WebM and MP4 work; convert the video to one of them.`;
 }

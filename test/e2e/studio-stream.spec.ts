@@ -1,7 +1,8 @@
 /**
  * The studio with streams: the webcam (Chromium's fake camera fed from a real clip) and a video
  * file. Frames keep changing; the motion control and the HUD are live; clips record; camera
- * failures are explained in plain words.
+ * failures are explained in plain words, and a video or camera that fails to start leaves the
+ * picture on screen.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,9 +12,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { REPO_ROOT } from '../support/browser.js';
 import { cameraY4m, videoWebm } from '../support/media.js';
 import {
+  CORPUS,
   collectErrors,
   downloadText,
   eventually,
+  FIXTURE_PNG,
   fakeCameraFlags,
   launchStudioBrowser,
   startStudio,
@@ -163,6 +166,42 @@ describe('studio: webcam and video', () => {
     await eventually(() => page.getByRole('alert').first().textContent()).toContain(
       'Camera access is blocked. Allow the camera for this site',
     );
+  });
+
+  it('keeps the picture on screen when a video or the camera fails to start: only a notice says why', async (ctx) => {
+    if (!video) return ctx.skip();
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+    await page.goto(`${studio.url}/?columns=64`);
+    const art = page.getByRole('img', { name: /^ASCII art, 64 by / });
+    const alert = page.getByRole('alert');
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await eventually(() => art.count()).toBe(1);
+    const still = await copyText();
+
+    // an AVI (video/x-msvideo): Chromium has no decoder for it
+    await page.getByLabel('Open an image or video file').setInputFiles(path.join(CORPUS, 'video/vtest.avi'));
+    await eventually(() => alert.first().textContent()).toContain('vtest.avi: this browser cannot decode its format');
+    await page.getByRole('button', { name: 'Webcam' }).click();
+    await eventually(() => alert.allTextContents()).toContainEqual(expect.stringContaining('Camera access is blocked'));
+    expect(await art.count()).toBe(1);
+    expect(await copyText()).toBe(still);
+    expect(await page.getByText('Drop an image or a video here').count()).toBe(0);
+
+    // a playing video goes on playing when the camera is refused
+    await page.getByLabel('Open an image or video file').setInputFiles(video);
+    await eventually(() => page.getByRole('button', { name: 'Pause' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Webcam' }).click();
+    await eventually(() => alert.first().textContent()).toContain('Camera access is blocked');
+    const source = page.getByLabel('Source video');
+    const t0 = await source.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await eventually(() =>
+      source.evaluate((v: HTMLVideoElement, start: number) => v.currentTime !== start && !v.paused, t0),
+    ).toBe(true);
+    expect(await page.getByRole('button', { name: 'Pause' }).count()).toBe(1);
+    expect(await art.count()).toBe(1);
   });
 
   it('plays, pauses, seeks and loops a video file, rendering the frame shown', async (ctx) => {
