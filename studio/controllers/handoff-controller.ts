@@ -1,11 +1,12 @@
 /**
  * Runs a handoff for a component: opens the receiver at the SPEC 4.3 launch address, listens
  * for its messages on this window, and offers it every frame (HandoffSession does the
- * protocol). Removes its listener and ends the session when the host disconnects.
+ * protocol). When the receiver window is closed, the session ends and the host hears how it
+ * went (`onReceiverClosed`). Removes its listener and ends the session when the host disconnects.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { type HandoffManifest, type HandoffMode, launchUrl } from '../../engine/protocol/handoff.js';
-import { HandoffSession } from '../handoff/handoff-session.js';
+import { HandoffSession, type HandoffStatus } from '../handoff/handoff-session.js';
 import type { BusFrame } from '../state/frame-bus.js';
 import { newTraceId } from '../state/trace-id.js';
 
@@ -20,7 +21,11 @@ export class HandoffController implements ReactiveController {
   error = '';
   private refresh = 0;
 
-  constructor(private readonly host: ReactiveControllerHost) {
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    /** The receiver window was closed and the session ended: its last status. */
+    private readonly onReceiverClosed: (status: HandoffStatus) => void = () => {},
+  ) {
     host.addController(this);
   }
 
@@ -43,8 +48,15 @@ export class HandoffController implements ReactiveController {
       this.error = 'The browser blocked the receiver window. Allow pop-ups for this site, then try again.';
       return;
     }
-    this.session = new HandoffSession(receiver, { receiverOrigin: origin, mode, traceId: id, sourceTag: SOURCE_TAG });
-    if (latest) this.session.offer(latest.grid, latest.params.color);
+    const session = new HandoffSession(receiver, {
+      receiverOrigin: origin,
+      mode,
+      traceId: id,
+      sourceTag: SOURCE_TAG,
+      onClosed: () => this.receiverClosed(session),
+    });
+    this.session = session;
+    if (latest) session.offer(latest.grid, latest.params.color);
     this.host.requestUpdate();
   }
 
@@ -71,6 +83,13 @@ export class HandoffController implements ReactiveController {
     this.refresh = 0;
     this.session?.close();
     this.session = null;
+  }
+
+  private receiverClosed(session: HandoffSession): void {
+    if (session !== this.session) return;
+    const status = session.status;
+    this.stop();
+    this.onReceiverClosed(status);
   }
 
   private readonly onMessage = (event: MessageEvent): void => {

@@ -9,6 +9,9 @@
  * - Frames offered while sending is not allowed replace each other: only the newest waits.
  * - Messages whose origin is not the receiver origin, whose source is not the receiver window,
  *   or that do not match the protocol's schemas are ignored (and counted).
+ * - While the session is open, the receiver window is looked at every CLOSED_POLL_MS: once it
+ *   is closed the session ends and says so (`onClosed`), even when no frame is offered (a still,
+ *   a paused video).
  *
  * Pure logic over an injected window and clock, so it is unit-tested without a browser.
  */
@@ -23,6 +26,9 @@ import {
   MAX_FRAMES_IN_FLIGHT,
   UNACKED_FPS_CAP,
 } from '../../engine/protocol/handoff.js';
+
+/** How often an open session looks whether the receiver window was closed (no event says so). */
+export const CLOSED_POLL_MS = 500;
 
 /** The part of a receiver window the session uses. */
 export interface ReceiverWindow {
@@ -54,8 +60,10 @@ export interface HandoffOptions {
   readonly traceId: string;
   readonly sourceTag: string;
   readonly now?: () => number;
-  /** Called to send the waiting frame later (the fps cap); returns a cancel function. */
+  /** Called to run something later (the fps cap, the closed-window poll); returns a cancel function. */
   readonly schedule?: (ms: number, run: () => void) => () => void;
+  /** Called once when the session ends because the receiver window was closed (not on `close()`). */
+  readonly onClosed?: () => void;
 }
 
 interface Pending {
@@ -71,6 +79,7 @@ export class HandoffSession {
   private lastSentAt = Number.NEGATIVE_INFINITY;
   private pending: Pending | null = null;
   private cancelTimer: (() => void) | null = null;
+  private cancelPoll: (() => void) | null = null;
   private ignored = 0;
   private lastIgnoredOrigin: string | null = null;
   private readonly now: () => number;
@@ -87,6 +96,7 @@ export class HandoffSession {
         const id = setTimeout(run, ms);
         return () => clearTimeout(id);
       });
+    this.watch();
   }
 
   get mode(): HandoffMode {
@@ -135,19 +145,36 @@ export class HandoffSession {
     this.flush();
   }
 
+  /** Ends the session (the user stopped it): nothing more is sent, no timer is left. */
   close(): void {
     this.phase = 'closed';
     this.pending = null;
     this.cancelTimer?.();
     this.cancelTimer = null;
+    this.cancelPoll?.();
+    this.cancelPoll = null;
+  }
+
+  /** Looks at the receiver window every CLOSED_POLL_MS while the session is open. */
+  private watch(): void {
+    this.cancelPoll = this.schedule(CLOSED_POLL_MS, () => {
+      this.cancelPoll = null;
+      if (!this.receiverGone()) this.watch();
+    });
+  }
+
+  /** Whether the receiver window is closed; the first time it is found closed, the session ends. */
+  private receiverGone(): boolean {
+    if (this.phase === 'closed') return true;
+    if (!this.target.closed) return false;
+    this.close();
+    this.options.onClosed?.();
+    return true;
   }
 
   private flush(): void {
     if (this.phase !== 'streaming' || !this.pending) return;
-    if (this.target.closed) {
-      this.close();
-      return;
-    }
+    if (this.receiverGone()) return;
     if (this.everAcked) {
       if (this.seq - 1 - this.acked >= MAX_FRAMES_IN_FLIGHT) return;
     } else {

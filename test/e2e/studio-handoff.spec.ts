@@ -15,6 +15,7 @@ import { cameraY4m } from '../support/media.js';
 import {
   collectErrors,
   eventually,
+  FIXTURE_PNG,
   fakeCameraFlags,
   launchStudioBrowser,
   startOrigin,
@@ -157,6 +158,20 @@ describe('studio: postMessage handoff', () => {
       window.opener.postMessage({ protocol: 'platform.handoff.v1', type: 'ack', seq: last?.data.seq }, '*');
     });
     await eventually(async () => (await frames(popup)).length).toBeGreaterThan(acked + MAX_FRAMES_IN_FLIGHT);
+  });
+
+  it('notices a closed receiver window while a still is shown, and offers to open it again', async () => {
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await eventually(() => page.getByRole('radio', { name: 'Latest frame' }).isChecked()).toBe(true);
+    const popup = await openReceiver();
+    const sending = page.getByRole('status').filter({ hasText: /^Sending the frame on screen/ });
+    await eventually(() => sending.textContent()).toMatch(/: 1 sent, 1 acknowledged/);
+    await popup.close();
+    // no frame is rendered after the close (a still): the session looks at the window itself
+    await eventually(() => page.getByRole('button', { name: 'Open receiver' }).count(), 5000).toBe(1);
+    expect(await page.getByRole('button', { name: 'Stop handoff' }).count()).toBe(0);
+    expect(await page.getByText('The receiver window was closed after 1 frames.').count()).toBe(1);
+    expect(errors).toEqual([]);
   });
 
   it('a page on a third origin receives nothing, and its messages are ignored', async () => {

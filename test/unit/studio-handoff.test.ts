@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CellGrid } from '../../engine/grid.js';
 import { handoffFrameSchema, MAX_FRAMES_IN_FLIGHT, UNACKED_FPS_CAP } from '../../engine/protocol/handoff.js';
-import { HandoffSession } from '../../studio/handoff/handoff-session.js';
+import { CLOSED_POLL_MS, HandoffSession } from '../../studio/handoff/handoff-session.js';
 
 const RECEIVER = 'https://receiver.example';
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -18,38 +18,43 @@ function grid(n: number): CellGrid {
   };
 }
 
-/** A receiver window that records what it is sent, a hand-driven clock and timer. */
-function setup() {
+/** A receiver window that records what it is sent, a hand-driven clock and timers. */
+function setup(mode: 'webcam-stream' | 'latest-frame' = 'webcam-stream') {
   const sent: { message: unknown; origin: string }[] = [];
   const target = { closed: false, postMessage: (message: unknown, origin: string) => sent.push({ message, origin }) };
   let now = 1000;
-  let timer: { at: number; run: () => void } | null = null;
+  const timers = new Set<{ at: number; run: () => void }>();
+  let closedCalls = 0;
   const session = new HandoffSession(target, {
     receiverOrigin: RECEIVER,
-    mode: 'webcam-stream',
+    mode,
     traceId: TRACE,
     sourceTag: 'glyphcast-studio',
     now: () => now,
     schedule: (ms, run) => {
-      timer = { at: now + ms, run };
-      return () => {
-        timer = null;
-      };
+      const timer = { at: now + ms, run };
+      timers.add(timer);
+      return () => timers.delete(timer);
     },
+    onClosed: () => closedCalls++,
   });
   const from = (data: unknown, origin = RECEIVER, source: unknown = target) =>
     session.receive({ origin, source, data });
   const ready = () => from({ protocol: 'platform.handoff.v1', type: 'ready' });
   const ack = (seq: number) => from({ protocol: 'platform.handoff.v1', type: 'ack', seq });
+  /** Moves the clock on, running the timers that come due on the way, in order. */
   const advance = (ms: number) => {
-    now += ms;
-    const t = timer;
-    if (t && t.at <= now) {
-      timer = null;
-      t.run();
+    const end = now + ms;
+    for (;;) {
+      const due = [...timers].filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      timers.delete(due);
+      now = due.at;
+      due.run();
     }
+    now = end;
   };
-  return { session, sent, target, ready, ack, from, advance };
+  return { session, sent, target, ready, ack, from, advance, timers, closed: () => closedCalls };
 }
 
 describe('HandoffSession', () => {
@@ -127,12 +132,38 @@ describe('HandoffSession', () => {
   });
 
   it('stops when the receiver window closes or the session is closed', () => {
-    const { session, sent, ready, target } = setup();
+    const { session, sent, ready, target, closed } = setup();
     ready();
     session.offer(grid(0), false);
     target.closed = true;
     session.offer(grid(1), false);
     expect(sent).toHaveLength(1);
     expect(session.status.phase).toBe('closed');
+    expect(closed()).toBe(1);
+  });
+
+  it(`notices a closed receiver within ${CLOSED_POLL_MS} ms with no frame offered (a still), once, and stops looking`, () => {
+    const { session, ready, target, advance, timers, closed } = setup('latest-frame');
+    ready();
+    session.offer(grid(0), false);
+    advance(3 * CLOSED_POLL_MS);
+    expect(closed()).toBe(0);
+    target.closed = true;
+    advance(CLOSED_POLL_MS);
+    expect(closed()).toBe(1);
+    expect(session.status).toMatchObject({ phase: 'closed', sent: 1 });
+    expect(timers.size).toBe(0);
+    advance(10 * CLOSED_POLL_MS);
+    expect(closed()).toBe(1);
+  });
+
+  it('stops looking at the receiver once the session is closed, and does not call it closed by the receiver', () => {
+    const { session, target, advance, timers, closed } = setup();
+    expect(timers.size).toBe(1);
+    session.close();
+    expect(timers.size).toBe(0);
+    target.closed = true;
+    advance(10 * CLOSED_POLL_MS);
+    expect(closed()).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { HANDOFF_MODES, type HandoffManifest, type HandoffMode } from '../../../engine/protocol/handoff.js';
 import { FrameBusController } from '../../controllers/frame-bus-controller.js';
 import { HandoffController } from '../../controllers/handoff-controller.js';
+import type { HandoffStatus } from '../../handoff/handoff-session.js';
 import { fetchHandoffManifest } from '../../handoff/manifest.js';
 import type { SourceKind } from '../../sources/source.js';
 import type { FrameBus } from '../../state/frame-bus.js';
@@ -23,7 +24,9 @@ function modesFor(kind: SourceKind | null): readonly HandoffMode[] {
 /**
  * The postMessage handoff (SPEC 4.3): reads the server's manifest, opens the receiver at the
  * launch address and streams frames to the receiver origin only, with the protocol's
- * backpressure; shows what was sent, acknowledged and ignored. Loaded on demand.
+ * backpressure; shows what was sent, acknowledged and ignored. Closing the receiver window ends
+ * the session (it is noticed within a second, frames or not) and offers "Open receiver" again.
+ * Loaded on demand.
  */
 export class HandoffPanel extends LitElement {
   static override styles = handoffPanelStyles;
@@ -46,7 +49,7 @@ export class HandoffPanel extends LitElement {
   /** Why the last session ended, when the user did not end it. */
   declare stoppedNote: string;
 
-  private readonly handoff = new HandoffController(this);
+  private readonly handoff = new HandoffController(this, (status) => (this.stoppedNote = describe(status, this.mode)));
   private readonly frames = new FrameBusController(this, (frame) => this.handoff.offer(frame));
 
   constructor() {
@@ -129,17 +132,21 @@ export class HandoffPanel extends LitElement {
   }
 
   private statusText(): string {
-    const s = this.handoff.session?.status;
-    if (!s) return '';
-    const ignored =
-      s.ignored > 0
-        ? ` Ignored ${s.ignored} message${s.ignored === 1 ? '' : 's'} not from the receiver (last from ${s.lastIgnoredOrigin}).`
-        : '';
-    if (s.phase === 'closed') return `The receiver window was closed after ${s.sent} frames.${ignored}`;
-    if (s.phase === 'waiting') return `Waiting for the receiver to say it is ready…${ignored}`;
-    const counts = `${s.sent} sent, ${s.acked + 1} acknowledged, ${Math.max(0, s.inFlight)} in flight.${ignored}`;
-    return this.handoff.session?.mode === 'latest-frame'
-      ? `Sending the frame on screen whenever it changes: ${counts}`
-      : `Streaming: ${counts}`;
+    const session = this.handoff.session;
+    return session ? describe(session.status, session.mode) : '';
   }
+}
+
+/** A session's status in words. */
+function describe(s: HandoffStatus, mode: HandoffMode): string {
+  const ignored =
+    s.ignored > 0
+      ? ` Ignored ${s.ignored} message${s.ignored === 1 ? '' : 's'} not from the receiver (last from ${s.lastIgnoredOrigin}).`
+      : '';
+  if (s.phase === 'closed') return `The receiver window was closed after ${s.sent} frames.${ignored}`;
+  if (s.phase === 'waiting') return `Waiting for the receiver to say it is ready…${ignored}`;
+  const counts = `${s.sent} sent, ${s.acked + 1} acknowledged, ${Math.max(0, s.inFlight)} in flight.${ignored}`;
+  return mode === 'latest-frame'
+    ? `Sending the frame on screen whenever it changes: ${counts}`
+    : `Streaming: ${counts}`;
 }
