@@ -9,12 +9,18 @@ import { toBase64 } from '../../engine/encode/json.js';
 import { type CellGrid, gridLines } from '../../engine/grid.js';
 import type { RenderParams } from '../../engine/params.js';
 
-/** A clip stops at whichever comes first. */
+/** A clip stops at whichever comes first (its time is play time: see ClipRecorder.add). */
 export const CLIP_MAX_FRAMES = 300;
 export const CLIP_MAX_MS = 10_000;
 
+/**
+ * A frame whose media time is further ahead of the last one's than the wall time between them
+ * plus this was seeked to, not played to (a frame reaches the recorder up to a render late).
+ */
+const SEEK_SLACK_MS = 250;
+
 export interface ClipFrame {
-  /** Milliseconds since the first frame. */
+  /** Milliseconds the source played since the first frame (a pause does not count). */
   readonly t: number;
   readonly columns: number;
   readonly rows: number;
@@ -38,7 +44,13 @@ export interface Clip {
 
 export class ClipRecorder {
   private readonly frames: ClipFrame[] = [];
-  private start = 0;
+  /** Play time since the first frame, ms. */
+  private played = 0;
+  /** The last frame's wall time and media time. */
+  private lastNow = 0;
+  private lastMedia: number | null = null;
+  /** The last step the media time played forward, ms (what a seek or a loop counts for). */
+  private step = Number.POSITIVE_INFINITY;
   private lastTuned: string | null = null;
   private lastParams: RenderParams;
 
@@ -58,12 +70,13 @@ export class ClipRecorder {
   }
 
   /**
-   * Adds a frame rendered with `params` (the controls' values then); false once the clip is full
-   * (the frame is not added). Its chroma follows its own params' `color`.
+   * Adds a frame rendered with `params` (the controls' values then) at wall time `now` (ms), of
+   * the source's frame at `mediaTime` (s; the frame bus's); false once the clip is full (the
+   * frame is not added). Its chroma follows its own params' `color`. Its `t` is play time: see
+   * `advance`.
    */
-  add(grid: CellGrid, params: RenderParams, now: number): boolean {
-    if (this.frames.length === 0) this.start = now;
-    const t = Math.round(now - this.start);
+  add(grid: CellGrid, params: RenderParams, now: number, mediaTime: number | null): boolean {
+    const t = Math.round(this.advance(now, mediaTime));
     if (this.frames.length >= CLIP_MAX_FRAMES || t > CLIP_MAX_MS) return false;
     const tuned = Object.fromEntries((grid.evidence.director?.changes ?? []).map((c) => [c.param, c.to]));
     const tunedKey = JSON.stringify(tuned);
@@ -80,6 +93,29 @@ export class ClipRecorder {
     this.lastTuned = tunedKey;
     this.lastParams = params;
     return true;
+  }
+
+  /**
+   * The clip's clock, ms since the first frame: between two frames it moves as far as the
+   * source's media time did, so a paused video adds nothing (a frame rendered again while paused,
+   * for a changed setting, gets the t of the one before). A jump back (a loop, a seek) or ahead
+   * of the wall time (a seek) counts as one step like the last played one. Frames without a media
+   * time move it by the wall time between them.
+   */
+  private advance(now: number, mediaTime: number | null): number {
+    if (this.frames.length > 0) {
+      const wall = now - this.lastNow;
+      if (mediaTime === null || this.lastMedia === null) this.played += wall;
+      else {
+        const media = (mediaTime - this.lastMedia) * 1000;
+        const playedOn = media >= 0 && media <= wall + SEEK_SLACK_MS;
+        if (playedOn && media > 0) this.step = media;
+        this.played += playedOn ? media : Math.min(this.step, wall);
+      }
+    }
+    this.lastNow = now;
+    this.lastMedia = mediaTime;
+    return this.played;
   }
 
   finish(): Clip {

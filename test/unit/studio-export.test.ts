@@ -40,20 +40,51 @@ describe('clips', () => {
 
   it('record frames with their time from the first, and stop when full', () => {
     const rec = new ClipRecorder('cam', params);
-    expect(rec.add(grid, params, 5000)).toBe(true);
-    expect(rec.add(grid, params, 5040)).toBe(true);
+    expect(rec.add(grid, params, 5000, null)).toBe(true);
+    expect(rec.add(grid, params, 5040, null)).toBe(true);
     expect(rec.durationMs).toBe(40);
-    expect(rec.add(grid, params, 16_000)).toBe(false);
+    expect(rec.add(grid, params, 16_000, null)).toBe(false);
     const full = new ClipRecorder('cam', params);
-    for (let i = 0; i < CLIP_MAX_FRAMES; i++) full.add(grid, params, i);
-    expect(full.add(grid, params, CLIP_MAX_FRAMES)).toBe(false);
+    for (let i = 0; i < CLIP_MAX_FRAMES; i++) full.add(grid, params, i, null);
+    expect(full.add(grid, params, CLIP_MAX_FRAMES, null)).toBe(false);
     expect(full.count).toBe(CLIP_MAX_FRAMES);
+  });
+
+  it("time frames by the source's play: a pause adds nothing, and does not count towards the limit", () => {
+    // a video at 25 fps: 1.00 s, 1.04 s, paused for 12 s (a settings change renders the paused
+    // frame again meanwhile), then 1.08 s
+    const rec = new ClipRecorder('clip.webm', params);
+    rec.add(grid, params, 5000, 1.0);
+    rec.add(grid, params, 5040, 1.04);
+    expect(rec.durationMs).toBe(40);
+    rec.add(grid, params, 11_000, 1.04);
+    expect(rec.durationMs).toBe(40);
+    expect(rec.add(grid, params, 17_080, 1.08)).toBe(true);
+    expect(rec.finish().frames.map((f) => f.t)).toEqual([0, 40, 40, 80]);
+  });
+
+  it('count a loop or a seek as one step of play, and a live camera by its media time', () => {
+    const rec = new ClipRecorder('clip.webm', params);
+    rec.add(grid, params, 0, 9.92);
+    rec.add(grid, params, 40, 9.96);
+    rec.add(grid, params, 80, 0); // looped
+    rec.add(grid, params, 120, 0.04);
+    rec.add(grid, params, 160, 5.0); // seeked ahead while playing
+    rec.add(grid, params, 200, 5.04);
+    expect(rec.finish().frames.map((f) => f.t)).toEqual([0, 40, 80, 120, 160, 200]);
+
+    // a camera is never paused: its frames' t follow its media time, late renders or not
+    const cam = new ClipRecorder('cam', params);
+    cam.add(grid, params, 1000, 12.5);
+    cam.add(grid, params, 1100, 12.6);
+    cam.add(grid, params, 1150, 12.7);
+    expect(cam.finish().frames.map((f) => f.t)).toEqual([0, 100, 200]);
   });
 
   it('write JSON lines: a header, then one frame per line', () => {
     const rec = new ClipRecorder('cam', params);
-    rec.add(grid, params, 0);
-    rec.add(grid, params, 100);
+    rec.add(grid, params, 0, null);
+    rec.add(grid, params, 100, null);
     const lines = clipToJsonLines(rec.finish())
       .trimEnd()
       .split('\n')
@@ -79,19 +110,19 @@ describe('clips', () => {
       },
     });
     const rec = new ClipRecorder('cam', params);
-    rec.add(withChanges([{ param: 'contrast', from: 3.5, to: 1.25 }]), params, 0);
-    rec.add(withChanges([{ param: 'contrast', from: 3.5, to: 1.25 }]), params, 40);
-    rec.add(withChanges([{ param: 'contrast', from: 3.5, to: 1.3 }]), params, 80);
-    rec.add(withChanges([]), params, 120);
+    rec.add(withChanges([{ param: 'contrast', from: 3.5, to: 1.25 }]), params, 0, null);
+    rec.add(withChanges([{ param: 'contrast', from: 3.5, to: 1.25 }]), params, 40, null);
+    rec.add(withChanges([{ param: 'contrast', from: 3.5, to: 1.3 }]), params, 80, null);
+    rec.add(withChanges([]), params, 120, null);
     expect(rec.finish().frames.map((f) => f.tuned)).toEqual([{ contrast: 1.25 }, undefined, { contrast: 1.3 }, {}]);
   });
 
   it("record the controls wherever they change mid-clip, and each frame's chroma by its own color", () => {
     const mono = resolveParams({ columns: 8, color: false }, 'json');
     const rec = new ClipRecorder('cam', mono);
-    rec.add(grid, mono, 0);
-    rec.add(grid, params, 40);
-    rec.add(grid, params, 80);
+    rec.add(grid, mono, 0, null);
+    rec.add(grid, params, 40, null);
+    rec.add(grid, params, 80, null);
     const frames = rec.finish().frames;
     expect(frames.map((f) => f.params)).toEqual([undefined, params, undefined]);
     expect(frames.map((f) => f.chroma?.encoding ?? null)).toEqual([null, 'rgb24-b64-v1', 'rgb24-b64-v1']);
@@ -101,7 +132,7 @@ describe('clips', () => {
     const table = [' ', '<', '/'];
     const evil = { ...grid, table, columns: 4, rows: 1, glyphs: Uint8Array.of(1, 2, 1, 2) };
     const rec = new ClipRecorder('cam', defaultParams());
-    rec.add(evil, defaultParams(), 0);
+    rec.add(evil, defaultParams(), 0, null);
     const html = clipToHtmlFlipbook(rec.finish());
     expect(html).toContain('aria-label="ASCII clip, 1 frames"');
     expect(html).not.toContain('</</');

@@ -110,7 +110,8 @@ export class ExportPanel extends LitElement {
 
   private onFrame(frame: BusFrame): void {
     if (!this.hasFrame) this.hasFrame = true;
-    if (this.recording && !this.recording.add(frame.grid, frame.params, performance.now())) this.stop();
+    const recording = this.recording;
+    if (recording && !recording.add(frame.grid, frame.params, performance.now(), frame.mediaTime)) this.stop();
   }
 
   private download(format: Format): void {
