@@ -241,6 +241,12 @@ describe('studio: image mode', () => {
     await eventually(() => hasFocus(page.getByRole('link', { name: 'Skip to export and handoff' }))).toBe(true);
     await page.keyboard.press('Enter');
     await eventually(() => hasFocus(page.getByRole('region', { name: 'Evidence, export and handoff' }))).toBe(true);
+    // the stage's own buttons are in the Tab order (its focus target takes no tabindex of its own)
+    await page.keyboard.press('Shift+Tab');
+    await eventually(() => hasFocus(page.getByRole('button', { name: 'Full screen' }))).toBe(true);
+    await page.keyboard.press('Tab');
+    await eventually(() => hasFocus(page.getByRole('region', { name: 'Evidence, export and handoff' }))).toBe(false);
+    await page.getByRole('region', { name: 'Evidence, export and handoff' }).focus();
     // the next stop is in one of the dock's panels, not back among the parameters
     await page.keyboard.press('Tab');
     const focusPath = await page.evaluate(() => {

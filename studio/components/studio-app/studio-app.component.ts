@@ -186,7 +186,6 @@ export class StudioApp extends LitElement {
           )}
         </div>
         <gc-stage
-          tabindex="-1"
           role="region"
           aria-label="Picture"
           aria-busy=${this.pipeline.stillRendering ? 'true' : 'false'}
@@ -414,12 +413,19 @@ export class StudioApp extends LitElement {
   /**
    * A skip link moves the keyboard past the header and the parameter panel (some 50 stops). Its
    * target is inside this shadow root, where a #fragment cannot reach, so the link focuses it.
+   * The target is focusable (tabindex -1) only until it loses the focus: on a shadow host such
+   * as gc-stage, a standing tabindex of -1 would take its buttons out of the Tab order.
    */
   private skipTo(event: Event, selector: string): void {
     event.preventDefault();
     const target = this.renderRoot.querySelector<HTMLElement>(selector);
-    target?.focus();
-    target?.scrollIntoView({ block: 'nearest' });
+    if (!target) return;
+    if (!target.hasAttribute('tabindex')) {
+      target.tabIndex = -1;
+      target.addEventListener('blur', () => target.removeAttribute('tabindex'), { once: true });
+    }
+    target.focus();
+    target.scrollIntoView({ block: 'nearest' });
   }
 
   private act(notice: Notice): void {
