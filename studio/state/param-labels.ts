@@ -42,12 +42,15 @@ export function stepDecimals(info: ParamInfo): number {
 
 /**
  * A value as the controls show it: numbers to their step's precision, or to their own when a
- * typed value has more (7.25 on a step of 1 shows as 7.25: the render uses it, so the field says it).
+ * typed value has more (7.25 on a step of 1 shows as 7.25, 1.23456789 every decimal of it: the
+ * render and the link use the value, so the field says it). A value only an exponent writes
+ * shortest (1e-7) is shown that way rather than rounded to 0. A switch is on or off.
  */
 export function formatValue(info: ParamInfo, value: unknown): string {
-  if (typeof value === 'number')
-    return value.toFixed(Math.max(stepDecimals(info), Math.min(6, writtenDecimals(value))));
-  return String(value);
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  if (typeof value !== 'number') return String(value);
+  if (/e/i.test(String(value))) return String(value);
+  return value.toFixed(Math.max(stepDecimals(info), writtenDecimals(value)));
 }
 
 /** "8 to 400", "one of text, ansi, ...": the range line under each control. */

@@ -179,6 +179,13 @@ describe('parameter labels', () => {
     expect(brightness && formatValue(brightness, 7.25)).toBe('7.25');
     expect(brightness && formatValue(brightness, -7)).toBe('-7');
     expect(contrast && formatValue(contrast, 1.125)).toBe('1.125');
+    expect(contrast && formatValue(contrast, 1.23456789)).toBe('1.23456789');
+    expect(brightness && formatValue(brightness, 1e-7)).toBe('1e-7');
+  });
+
+  it('say on or off for a switch, as its control does', () => {
+    const color = PARAMS.find((p) => p.name === 'color');
+    expect(color && [formatValue(color, false), formatValue(color, true)]).toEqual(['off', 'on']);
   });
 });
 
