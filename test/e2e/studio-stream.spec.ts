@@ -254,7 +254,7 @@ describe('studio: webcam and video', () => {
     await eventually(async () => Number(await hud('fps').textContent())).toBeGreaterThan(0);
   });
 
-  it('on a phone, the source monitor, the HUD and the art of a video do not cover each other', async (ctx) => {
+  it('on a phone and a tablet, the source monitor, the HUD, the stage buttons and the art of a video do not cover each other', async (ctx) => {
     if (!video) return ctx.skip();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(studio.url);
@@ -294,6 +294,18 @@ describe('studio: webcam and video', () => {
       ).toBe(true);
       await page.keyboard.press('Escape');
     }
+    // on a tablet the stream's longer HUD wraps rather than run under the stage's buttons or the art
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const covered = async () => {
+      const [figures, zoom, full, artBox] = await Promise.all([
+        page.getByLabel('Performance').boundingBox(),
+        page.getByRole('button', { name: 'Actual size' }).boundingBox(),
+        page.getByRole('button', { name: 'Full screen' }).boundingBox(),
+        art.boundingBox(),
+      ]);
+      return [overlap(figures, zoom), overlap(figures, full), overlap(figures, artBox)];
+    };
+    await eventually(covered).toEqual([false, false, false]);
     expect(errors).toEqual([]);
   });
 });

@@ -75,6 +75,11 @@ export class Stage extends LitElement {
   /** The cell measured at 100 px, for fitting (measured on first use, once the font is loaded). */
   private unitCell: CellMetrics | null = null;
   private readonly resize = new ResizeController(this, () => this.repaint());
+  /** Keeps the picture below the HUD, however many lines it wraps onto (`--hud-bottom`). */
+  private readonly hudSize = new ResizeObserver(([entry]) => {
+    const hud = entry?.target as HTMLElement | undefined;
+    this.style.setProperty('--hud-bottom', `${hud ? hud.offsetTop + hud.offsetHeight : 0}px`);
+  });
 
   constructor() {
     super();
@@ -147,7 +152,7 @@ export class Stage extends LitElement {
       </div>
       <div class="drop-hint" aria-hidden="true">Drop to render</div>
       ${this.hasFrame ? '' : html`<slot name="empty"></slot>`}
-      <slot name="hud"></slot>
+      <slot name="hud" @slotchange=${this.onHudSlot}></slot>
       <slot name="monitor"></slot>
     `;
   }
@@ -166,9 +171,15 @@ export class Stage extends LitElement {
     this.removeEventListener('dragover', this.onDragOver);
     this.removeEventListener('dragleave', this.onDragLeave);
     this.removeEventListener('drop', this.onDrop);
+    this.hudSize.disconnect();
     this.painter?.dispose();
     this.painter = null;
   }
+
+  private readonly onHudSlot = (event: Event): void => {
+    this.hudSize.disconnect();
+    for (const hud of (event.target as HTMLSlotElement).assignedElements()) this.hudSize.observe(hud);
+  };
 
   protected override updated(changed: PropertyValues<this>): void {
     const viewport = this.renderRoot.querySelector('.viewport') as HTMLElement;

@@ -13,9 +13,10 @@ export const stageStyles = [
       border-radius: 10px;
       overflow: hidden;
     }
+    /* below the HUD, which wraps (the stage sets --hud-bottom), and clear of the tools */
     .viewport {
       position: absolute;
-      inset: 46px 18px 18px;
+      inset: max(46px, calc(var(--hud-bottom, 0px) + 8px)) 18px 18px;
       display: grid;
       place-items: center;
     }
@@ -74,6 +75,8 @@ export const stageStyles = [
       position: absolute;
       top: 10px;
       left: 10px;
+      /* leaves the top right corner to the tools (Actual size, Full screen) */
+      max-width: calc(100% - 190px);
     }
     ::slotted([slot='monitor']) {
       position: absolute;
@@ -88,7 +91,10 @@ export const stageStyles = [
        (a strip the picture of a landscape stream never needs there), so neither covers the art */
     @media ${narrowWindow} {
       .viewport {
-        inset: 64px 10px 44px;
+        inset: max(64px, calc(var(--hud-bottom, 0px) + 8px)) 10px 44px;
+      }
+      ::slotted([slot='hud']) {
+        max-width: calc(100% - 20px);
       }
       .tools {
         top: auto;
