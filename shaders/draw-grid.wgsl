@@ -10,8 +10,8 @@
 // index rather than instanced: software Vulkan (SwiftShader) runs each instance as a separate
 // draw, which made the instanced form several times slower there.
 //
-// The fragment stage multiplies the cell color by the atlas coverage and writes it opaque over
-// the black clear (cells tile the canvas and never overlap): coverage blended in sRGB, as the
+// The fragment stage mixes the cell color over the page (black, or white under dark mono ink)
+// by the atlas coverage and writes it opaque over the same clear (cells tile the canvas and never overlap): coverage blended in sRGB, as the
 // browser blends its own text, so the WebGPU and Canvas 2D painters look alike, and no
 // per-pixel transcendental, which keeps software rasterizers (SwiftShader) fast.
 //
@@ -19,7 +19,8 @@
 // little-endian; `colors` holds three sRGB bytes per cell, packed the same way.
 
 struct View {
-  // columns, rows, unused, color mode (1: per-cell colors, 0: every glyph in mono)
+  // columns, rows, page (1: white, 0: black; the clear color too), color mode (1: per-cell
+  // colors, 0: every glyph in mono)
   grid: vec4u,
   // 1 / atlas width, 1 / atlas height (texels to texture coordinates), unused, unused
   atlas: vec4f,
@@ -82,5 +83,5 @@ fn vs(@builtin(vertex_index) index: u32) -> VsOut {
 @fragment
 fn fs(in: VsOut) -> @location(0) vec4f {
   let coverage = textureSampleLevel(atlas, atlas_sampler, in.uv, 0.0).a;
-  return vec4f(in.color * coverage, 1.0);
+  return vec4f(mix(vec3f(f32(view.grid.z)), in.color, coverage), 1.0);
 }

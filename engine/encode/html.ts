@@ -1,12 +1,13 @@
 import type { CellGrid } from '../grid.js';
 import { escapeXml } from './escape.js';
-import { colorRuns, hex, parseHex } from './runs.js';
+import { backgroundHex, colorRuns, hex, parseHex } from './runs.js';
 
 /** The font stack every markup output uses: the font the glyphs were measured in first. */
 export const FONT_STACK = "'DejaVu Sans Mono', 'Menlo', 'Consolas', 'Liberation Mono', monospace";
 
 /**
- * A standalone HTML document: one `<pre>` on a black background, glyphs in `monoColor`, or,
+ * A standalone HTML document: one `<pre>` on a black background (white under a dark `monoColor`:
+ * runs.ts lightBackground), glyphs in `monoColor`, or,
  * with `color`, one `<span>` per run of equal color. All text is escaped. The line height is
  * two advances (`2ch`), the 1:2 cell the glyphs were measured in.
  */
@@ -23,7 +24,7 @@ export function encodeHtml(grid: CellGrid, color: boolean, monoColor: string, ti
 <meta charset="utf-8">
 <title>${escapeXml(title)}</title>
 <style>
-  html, body { margin: 0; background: #000; }
+  html, body { margin: 0; background: ${backgroundHex(color, monoColor)}; }
   pre { margin: 0; padding: 1em; color: ${monoColor}; font-family: ${FONT_STACK}; font-size: 12px; line-height: 2ch; letter-spacing: 0; }
 </style>
 </head>

@@ -55,6 +55,22 @@ export function parseHex(hex: string): [number, number, number] {
   return [1, 3, 5].map((o) => Number.parseInt(hex.slice(o, o + 2), 16)) as [number, number, number];
 }
 
+/**
+ * Whether mono glyphs of this color need a light page to be read: dark ink (relative luminance,
+ * Rec. 709 weights on the sRGB bytes, under half) goes on white, light ink on black. Inverted
+ * art is meant as dark glyphs on a light page, so a dark `monoColor` shows it that way. Per-cell
+ * colors (color mode) are always on black.
+ */
+export function lightBackground(color: boolean, monoColor: string): boolean {
+  if (color) return false;
+  const [r, g, b] = parseHex(monoColor);
+  return 2126 * r + 7152 * g + 722 * b < 10_000 * 128;
+}
+
+/** The page color behind the glyphs (see lightBackground). */
+export const backgroundHex = (color: boolean, monoColor: string) =>
+  lightBackground(color, monoColor) ? '#fff' : '#000';
+
 /** [r, g, b] to `#rrggbb`. */
 export const hex = (r: number, g: number, b: number) =>
   `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;

@@ -2,7 +2,7 @@ import { CELL_H, CELL_W } from '../glyphs/font-format.js';
 import type { CellGrid } from '../grid.js';
 import { escapeXml } from './escape.js';
 import { FONT_STACK } from './html.js';
-import { colorRuns, hex, parseHex } from './runs.js';
+import { backgroundHex, colorRuns, hex, parseHex } from './runs.js';
 
 /** Font size that makes DejaVu Sans Mono's advance (1233/2048 em) exactly one cell wide. */
 const FONT_SIZE = (CELL_W * 2048) / 1233;
@@ -10,7 +10,8 @@ const FONT_SIZE = (CELL_W * 2048) / 1233;
 const BASELINE = CELL_H * 0.7875;
 
 /**
- * Valid standalone SVG (XML): a black background, one `<text>` per row with whitespace
+ * Valid standalone SVG (XML): a black background (white under a dark `monoColor`: runs.ts
+ * lightBackground), one `<text>` per row with whitespace
  * preserved, a `<tspan>` per run of equal color (fills in runs), `textLength` pinning every
  * row to the grid width whatever font the viewer falls back to, and a viewBox of
  * columns x CELL_W by rows x CELL_H units: the 1:2 cell the glyphs were measured in, so the
@@ -30,7 +31,7 @@ export function encodeSvg(grid: CellGrid, color: boolean, monoColor: string): st
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">
-<rect width="100%" height="100%" fill="#000"/>
+<rect width="100%" height="100%" fill="${backgroundHex(color, monoColor)}"/>
 <g font-family="${escapeXml(FONT_STACK)}" font-size="${FONT_SIZE.toFixed(3)}" fill="${monoColor}" xml:space="preserve" style="white-space:pre">
 ${text}
 </g>

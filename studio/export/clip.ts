@@ -5,6 +5,7 @@
  */
 
 import { FONT_STACK } from '../../engine/encode/html.js';
+import { backgroundHex } from '../../engine/encode/runs.js';
 import { toBase64 } from '../../engine/encode/json.js';
 import { type CellGrid, gridLines } from '../../engine/grid.js';
 import type { RenderParams } from '../../engine/params.js';
@@ -144,6 +145,8 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 /** A standalone HTML page that plays the clip on a loop, with a pause button. */
 export function clipToHtmlFlipbook(clip: Clip): string {
   const data = { frames: clip.frames };
+  // frames in mono take the page their glyph color reads on; frames in color are on black
+  const monoPage = backgroundHex(false, clip.params.monoColor);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -169,6 +172,7 @@ export function clipToHtmlFlipbook(clip: Clip): string {
   let i = 0, timer = 0, playing = true;
   const hex = (b, k) => '#' + [b[k], b[k + 1], b[k + 2]].map((v) => v.toString(16).padStart(2, '0')).join('');
   function show(f) {
+    art.style.background = f.chroma ? '#000' : '${monoPage}';
     if (!f.chroma) { art.textContent = f.lines.join('\\n'); return; }
     const bytes = Uint8Array.from(atob(f.chroma.data), (c) => c.charCodeAt(0));
     art.textContent = '';

@@ -47,7 +47,7 @@ export class CanvasGridPainter implements GridPainter {
     if (this.canvas.height !== height) this.canvas.height = height;
     const ctx = this.ctx;
     ctx.globalCompositeOperation = 'source-over';
-    ctx.fillStyle = '#000';
+    ctx.fillStyle = style.light ? '#fff' : '#000';
     ctx.fillRect(0, 0, width, height);
     ctx.font = `${fontPx}px ${FONT_STACK}`;
     ctx.textBaseline = 'alphabetic';

@@ -13,6 +13,10 @@ import type { GridPainter, PaintStyle } from './grid-painter.js';
 /** Bytes of the View uniform: four vec4s (see draw-grid.wgsl). */
 const VIEW_BYTES = 64;
 
+/** The page behind the glyphs (the render pass's clear color), made once: nothing is allocated per frame. */
+const BLACK: GPUColorDict = { r: 0, g: 0, b: 0, a: 1 };
+const WHITE: GPUColorDict = { r: 1, g: 1, b: 1, a: 1 };
+
 export class GpuGridPainter implements GridPainter {
   readonly kind = 'webgpu' as const;
   gpuMs: number | null = null;
@@ -58,7 +62,7 @@ export class GpuGridPainter implements GridPainter {
     this.layout = device.createBindGroupLayout({
       label: 'DrawGrid.layout',
       entries: [
-        { binding: 0, visibility: GPUShaderStage.VERTEX, buffer: { type: 'uniform' } },
+        { binding: 0, visibility: GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT, buffer: { type: 'uniform' } },
         { binding: 1, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
         { binding: 2, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
         { binding: 3, visibility: GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT, texture: { sampleType: 'float' } },
@@ -82,7 +86,7 @@ export class GpuGridPainter implements GridPainter {
     this.timer = device.features.has('timestamp-query') ? new PassTimer(device) : null;
     this.attachment = {
       view: undefined as unknown as GPUTextureView, // set every frame from the canvas's current texture
-      clearValue: { r: 0, g: 0, b: 0, a: 1 },
+      clearValue: BLACK,
       loadOp: 'clear',
       storeOp: 'store',
     };
@@ -110,7 +114,7 @@ export class GpuGridPainter implements GridPainter {
     const f = this.viewF32;
     u[0] = grid.columns;
     u[1] = grid.rows;
-    u[2] = 0;
+    u[2] = style.light ? 1 : 0;
     u[3] = style.color ? 1 : 0;
     f[4] = 1 / atlas.canvas.width;
     f[5] = 1 / atlas.canvas.height;
@@ -125,6 +129,7 @@ export class GpuGridPainter implements GridPainter {
     this.device.queue.writeBuffer(this.viewBuffer, 0, this.view);
 
     const timed = this.timer?.due() ?? false;
+    this.attachment.clearValue = style.light ? WHITE : BLACK;
     this.attachment.view = this.context.getCurrentTexture().createView();
     const encoder = this.device.createCommandEncoder(this.encoderDescriptor);
     const pass = encoder.beginRenderPass(timed ? this.timedPass : this.plainPass);

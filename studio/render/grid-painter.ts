@@ -9,6 +9,8 @@ export interface PaintStyle {
   readonly color: boolean;
   /** The mono glyph color, as 0..255 RGB. */
   readonly mono: readonly [number, number, number];
+  /** A white page behind the glyphs instead of black (dark mono ink: engine/encode/runs.ts lightBackground). */
+  readonly light: boolean;
 }
 
 export type PainterKind = 'webgpu' | 'canvas2d';

@@ -280,4 +280,40 @@ describe('studio: fallback without WebGPU', () => {
       expect(errors).toEqual([]);
     }
   });
+
+  it('draws dark mono ink on a white page with either painter, as the HTML and SVG exports do', async (ctx) => {
+    const plain = await launchBrowserWithoutWebGpu();
+    const gpu = await launchStudioBrowser();
+    if (!plain || !gpu) return ctx.skip();
+    browsers.push(plain, gpu);
+    // a black picture is blank cells: all page
+    const black = path.join(os.tmpdir(), 'glyphcast-e2e-black.png');
+    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#000000' } })
+      .png()
+      .toFile(black);
+    for (const [browser, pill, query] of [
+      [plain, 'CPU (Worker) — WebGPU unavailable', ''],
+      [gpu, 'WebGPU · drawn with WebGPU', '&executor=webgpu&draw=webgpu'],
+    ] as const) {
+      const { page, errors } = await open(browser);
+      const tones: number[] = [];
+      for (const mono of ['%23202020', '%23e5e5e5']) {
+        await page.goto(`${studio.url}/?columns=40&autoOptimize=0&monoColor=${mono}${query}`);
+        await eventually(() => pillOf(page).textContent()).toContain(pill);
+        await page.getByLabel('Open an image or video file').setInputFiles(black);
+        const art = page.getByRole('img', { name: /^ASCII art, 40 by \d+ characters$/ });
+        await eventually(() => art.count()).toBe(1);
+        const box = await art.boundingBox();
+        if (!box) throw new Error('the art has no box');
+        const grey = await sharp(await page.screenshot({ clip: box }))
+          .greyscale()
+          .raw()
+          .toBuffer();
+        tones.push(grey.reduce((a, v) => Math.min(a, v), 255), grey.reduce((a, v) => Math.max(a, v), 0));
+      }
+      // dark ink: white throughout; light ink: black throughout
+      expect(tones, pill).toEqual([255, 255, 0, 0]);
+      expect(errors).toEqual([]);
+    }
+  });
 });

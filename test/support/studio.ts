@@ -118,11 +118,17 @@ export async function stubServerRoutes(context: BrowserContext, options: StubOpt
   return calls;
 }
 
-/** Collects console errors and uncaught page errors (a test asserts the list is empty). */
+/**
+ * Dawn's validation messages ("While validating ... / While calling ..."): Chromium logs them as
+ * warnings, and a pipeline they refuse draws nothing, so they count as errors here.
+ */
+const WEBGPU_VALIDATION = /^ - While (validating|calling) /m;
+
+/** Collects console errors, WebGPU validation messages and uncaught page errors (a test asserts the list is empty). */
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+    if (m.type() === 'error' || (m.type() === 'warning' && WEBGPU_VALIDATION.test(m.text()))) errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;

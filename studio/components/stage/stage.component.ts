@@ -71,7 +71,7 @@ export class Stage extends LitElement {
 
   private painter: GridPainter | null = null;
   private grid: CellGrid | null = null;
-  private paintStyle: PaintStyle = { color: false, mono: [229, 229, 229] };
+  private paintStyle: PaintStyle = { color: false, mono: [229, 229, 229], light: false };
   /** The cell measured at 100 px, for fitting (measured on first use, once the font is loaded). */
   private unitCell: CellMetrics | null = null;
   private readonly resize = new ResizeController(this, () => this.repaint());

@@ -1,5 +1,5 @@
 import { html, LitElement, nothing } from 'lit';
-import { parseHex } from '../../../engine/encode/runs.js';
+import { lightBackground, parseHex } from '../../../engine/encode/runs.js';
 import type { DirectorEvidence, RenderEvidence } from '../../../engine/grid.js';
 import { type ParamIssue, type ParamName, type RenderParams, resolveParams } from '../../../engine/params.js';
 import { GpuDeviceController, type GpuState } from '../../controllers/gpu-device-controller.js';
@@ -439,5 +439,9 @@ export class StudioApp extends LitElement {
 }
 
 function styleOf(params: RenderParams): PaintStyle {
-  return { color: params.color, mono: parseHex(params.monoColor) };
+  return {
+    color: params.color,
+    mono: parseHex(params.monoColor),
+    light: lightBackground(params.color, params.monoColor),
+  };
 }

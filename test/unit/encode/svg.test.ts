@@ -57,6 +57,12 @@ ${G_OPEN.replace('#e5e5e5', '#aabbcc')}
 </svg>`);
   });
 
+  it('puts dark mono ink on a white page and light ink or colors on black', () => {
+    const grid = textGrid(['#.']);
+    const page = (color: boolean, mono: string) => encodeSvg(grid, color, mono).match(/<rect [^>]*fill="(#\w+)"/)?.[1];
+    expect([page(false, '#e5e5e5'), page(false, '#202020'), page(true, '#202020')]).toEqual(['#000', '#fff', '#000']);
+  });
+
   it('is served as image/svg+xml with the extension svg (SPEC 2.3)', () => {
     const out = encode(textGrid(['.']), params({ format: 'svg' }));
     expect(out).toMatchObject({ contentType: 'image/svg+xml', extension: 'svg', label: 'SVG' });
