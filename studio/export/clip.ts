@@ -5,8 +5,8 @@
  */
 
 import { FONT_STACK } from '../../engine/encode/html.js';
-import { backgroundHex } from '../../engine/encode/runs.js';
 import { toBase64 } from '../../engine/encode/json.js';
+import { backgroundHex } from '../../engine/encode/runs.js';
 import { type CellGrid, gridLines } from '../../engine/grid.js';
 import type { RenderParams } from '../../engine/params.js';
 

@@ -10,8 +10,7 @@ const LABEL_OVERRIDES: Partial<Record<ParamName, string>> = {
 export const STUDIO_NOTES: Partial<Record<ParamName, string>> = {
   format:
     "In the studio every format has its own download in Export, so this one only travels with the look: in the link and in a clip's header.",
-  invert:
-    'Pair it with a dark Mono color: dark ink is drawn on a white page, here and in the HTML and SVG exports.',
+  invert: 'Pair it with a dark Mono color: dark ink is drawn on a white page, here and in the HTML and SVG exports.',
 };
 
 export const GROUP_LABELS: Readonly<Record<ParamGroup, string>> = {
