@@ -309,7 +309,10 @@ describe('studio: fallback without WebGPU', () => {
           .greyscale()
           .raw()
           .toBuffer();
-        tones.push(grey.reduce((a, v) => Math.min(a, v), 255), grey.reduce((a, v) => Math.max(a, v), 0));
+        tones.push(
+          grey.reduce((a, v) => Math.min(a, v), 255),
+          grey.reduce((a, v) => Math.max(a, v), 0),
+        );
       }
       // dark ink: white throughout; light ink: black throughout
       expect(tones, pill).toEqual([255, 255, 0, 0]);
