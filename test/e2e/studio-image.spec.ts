@@ -88,6 +88,9 @@ describe('studio: image mode', () => {
     await dropFile(page, page.getByText('Drop an image or a video here'), FIXTURE_PNG, 'image/png');
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 120 by \d+ characters$/);
     await eventually(() => page.getByText('512×512').or(page.getByText('413×356')).count()).toBe(1);
+    // the heading reads as words; without a receiver, the handoff panel says how to name one
+    expect(await page.getByRole('heading', { level: 1 }).getAttribute('aria-label')).toBe('glyphcast studio');
+    await eventually(() => page.getByText("start it with RECEIVER_ORIGIN set to that page's origin").count()).toBe(1);
     expect(errors).toEqual([]);
   });
 

@@ -93,7 +93,15 @@ export class HandoffPanel extends LitElement {
           ? html`<p>
               Receiver <span class="receiver mono">${m.targetOrigin ?? 'not configured'}</span> ·
               <span class="mono">${m.protocol}</span>
-            </p>`
+            </p>
+            ${
+              m.targetOrigin
+                ? nothing
+                : html`<p>
+                    The server names the one receiver it may stream to: start it with
+                    <span class="mono">RECEIVER_ORIGIN</span> set to that page's origin (docs/handoff.md).
+                  </p>`
+            }`
           : html`<p class=${this.manifestError ? 'error' : ''}>${this.manifestError || 'Reading the handoff manifest…'}</p>`
       }
       <fieldset ?disabled=${!m?.targetOrigin || session !== null}>

@@ -151,7 +151,7 @@ export class StudioApp extends LitElement {
           <a href="#stage" @click=${(e: Event) => this.skipTo(e, 'gc-stage')}>Skip to the picture</a>
           <a href="#dock" @click=${(e: Event) => this.skipTo(e, '.dock')}>Skip to export and handoff</a>
         </nav>
-        <h1>glyph<span>cast</span><small>studio</small></h1>
+        <h1 aria-label="glyphcast studio">glyph<span>cast</span><small>studio</small></h1>
         <gc-source-bar
           .cameras=${this.sources.camera?.devices ?? []}
           .cameraId=${this.sources.camera?.deviceId ?? ''}
