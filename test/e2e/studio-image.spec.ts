@@ -445,6 +445,23 @@ describe('studio: image mode', () => {
     expect(errors).toEqual([]);
   });
 
+  it('on a touch screen, the empty stage offers what works there: no dropping, no Ctrl+V', async () => {
+    const touch = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    try {
+      const phone = await touch.newPage();
+      await phone.goto(studio.url);
+      await eventually(() => phone.getByText('Open an image or a video', { exact: true }).isVisible()).toBe(true);
+      expect(await phone.getByText('Drop an image or a video here').isVisible()).toBe(false);
+      expect(await phone.getByText(/paste one/).isVisible()).toBe(false);
+      // and a mouse still gets the drop target
+      expect(await page.goto(studio.url).then(() => page.getByText('Drop an image or a video here').isVisible())).toBe(
+        true,
+      );
+    } finally {
+      await touch.close();
+    }
+  });
+
   it('fits tablet and phone windows: nothing cut off, the picture first and large enough', async () => {
     for (const viewport of [
       { width: 1024, height: 768 },

@@ -12,8 +12,10 @@ export function emptyState(source: StudioSource | null) {
   if (source) return html`<p role="status">Rendering ${source.name}…</p>`;
   return html`
     <pre aria-hidden="true">${MARK}</pre>
-    <strong>Drop an image or a video here</strong>
-    <p>or paste one (<kbd>Ctrl</kbd>+<kbd>V</kbd>), open a file, enter an image URL, or start the webcam.</p>
+    <strong class="pointer-fine">Drop an image or a video here</strong>
+    <p class="pointer-fine">or paste one (<kbd>Ctrl</kbd>+<kbd>V</kbd>), open a file, enter an image URL, or start the webcam.</p>
+    <strong class="pointer-coarse">Open an image or a video</strong>
+    <p class="pointer-coarse">with Open file… above, enter an image URL, or start the webcam.</p>
     <p>Every control is live; the link in the address bar keeps the whole look.</p>
   `;
 }

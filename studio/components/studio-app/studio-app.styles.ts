@@ -147,6 +147,18 @@ export const studioAppStyles = [
     .empty p {
       margin: 0;
     }
+    /* touch screens neither drop files nor press Ctrl+V: the empty stage says what works there */
+    .pointer-coarse {
+      display: none;
+    }
+    @media (pointer: coarse) {
+      .pointer-fine {
+        display: none;
+      }
+      .pointer-coarse {
+        display: block;
+      }
+    }
     kbd {
       padding: 0 0.35em;
       border: 1px solid var(--gc-line-strong);
