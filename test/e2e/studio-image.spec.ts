@@ -445,7 +445,8 @@ describe('studio: image mode', () => {
     expect(errors).toEqual([]);
   });
 
-  it('on a touch screen, the empty stage offers what works there: no dropping, no Ctrl+V', async () => {
+  it('on a touch screen, the empty stage offers what works there: no dropping, no Ctrl+V', async (ctx) => {
+    if (!browser) return ctx.skip();
     const touch = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     try {
       const phone = await touch.newPage();
