@@ -2,27 +2,30 @@
 /**
  * `glyphcast-mcp` (package.json `bin`): the MCP tool render_ascii over stdio, for desktop MCP
  * clients. The same tool and render path as POST /api/mcp (server/mcp/), both protocol eras
- * (the SDK's serveStdio pins one per connection). stdout carries only the protocol; errors
- * go to stderr as one line.
+ * (the SDK's serveStdio pins one per connection), over a transport that answers malformed
+ * lines as JSON-RPC says (mcp/screened-stdio.ts). stdout carries only the protocol (or the
+ * --help and --version text); errors go to stderr as one line.
  */
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { configFromEnv } from '../server/config.js';
 import { imageFetcherFor } from '../server/image-fetch.js';
+import { jsonBodyLimit } from '../server/intake.js';
 import { createMcpServer } from '../server/mcp/mcp-server.js';
 import { createRenderPool } from '../server/render-pool.js';
 import { createRenderService } from '../server/render-service.js';
 import { SERVICE_VERSION } from '../server/version.js';
 import { parseMcpArgs, USAGE } from './mcp/options.js';
 import { resolveRoot, rootReader } from './mcp/root-folder.js';
+import { ScreenedStdioTransport } from './mcp/screened-stdio.js';
 
 async function main(argv: readonly string[]): Promise<number> {
   const command = parseMcpArgs(argv);
   if (command.kind === 'help') {
-    process.stderr.write(`${USAGE}\n`);
+    process.stdout.write(`${USAGE}\n`);
     return 0;
   }
   if (command.kind === 'version') {
-    process.stderr.write(`glyphcast-mcp ${SERVICE_VERSION}\n`);
+    process.stdout.write(`glyphcast-mcp ${SERVICE_VERSION}\n`);
     return 0;
   }
   const config = configFromEnv({ RENDER_WORKERS: '1', ...process.env });
@@ -39,7 +42,11 @@ async function main(argv: readonly string[]): Promise<number> {
         telemetry: null,
         ...(root ? { readImagePath: rootReader(root, config.maxImageBytes) } : {}),
       }),
-    { onerror: (err) => process.stderr.write(`glyphcast-mcp: ${err.message}\n`) },
+    {
+      // a line as long as the HTTP API's largest JSON body
+      transport: new ScreenedStdioTransport({ maxLineBytes: jsonBodyLimit(config.maxImageBytes) }),
+      onerror: (err) => process.stderr.write(`glyphcast-mcp: ${err.message}\n`),
+    },
   );
   await new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);

@@ -242,6 +242,40 @@ describe('bodies refused before the SDK', () => {
   });
 });
 
+describe('protocol versions', () => {
+  const SERVED = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
+  const initialize = (protocolVersion: string) => ({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion, capabilities: {}, clientInfo: { name: 't', version: '1' } },
+  });
+
+  it('/api/v1/interoperability lists exactly the revisions served, back to 2024-11-05', async () => {
+    const doc = await (await fetch(`${s.base}/api/v1/interoperability`)).json();
+    const mcp = doc.protocols.find((p: { name: string }) => p.name === 'Model Context Protocol');
+    expect(mcp.protocolVersions).toEqual(SERVED);
+    expect(mcp.batch.eras).toEqual(SERVED.slice(1));
+  });
+
+  it('initialize agrees to each 2025-era revision listed, and to no draft (2024-10-07)', async () => {
+    for (const version of SERVED.slice(1)) {
+      const body = await (await rpc(s.base, initialize(version))).json();
+      expect(body.result.protocolVersion, version).toBe(version);
+    }
+    const draft = await (await rpc(s.base, initialize('2024-10-07'))).json();
+    expect(draft.result.protocolVersion).toBe('2025-11-25');
+  });
+
+  it('the MCP-Protocol-Version header takes a listed revision and refuses the draft', async () => {
+    const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
+    expect((await rpc(s.base, ping, { 'mcp-protocol-version': '2024-11-05' })).status).toBe(200);
+    const draft = await rpc(s.base, ping, { 'mcp-protocol-version': '2024-10-07' });
+    expect(draft.status).toBe(400);
+    expect((await draft.json()).error.message).toMatch(/Unsupported protocol version: 2024-10-07/);
+  });
+});
+
 describe('Host and Origin', () => {
   it('a foreign Origin is refused with 403', async () => {
     const res = await rpc(s.base, { jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'https://evil.example' });

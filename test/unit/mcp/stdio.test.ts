@@ -1,8 +1,11 @@
 /**
  * `glyphcast-mcp`, the stdio entry, spawned from the sources and driven by the SDK's stdio
  * clients of both eras: the same tool as /api/mcp, and `imagePath` only with `--root`, only
- * inside that folder (no `..`, no symbolic link out of it).
+ * inside that folder (no `..`, no symbolic link out of it). Raw lines the clients never send
+ * (not JSON, not a message, a batch, a repeated key, too long) get their JSON-RPC answer;
+ * --help and --version print on stdout.
  */
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,5 +93,117 @@ describe('glyphcast-mcp over stdio', () => {
     const { error } = JSON.parse(textOf(result));
     expect(error.code).toBe('invalid_image_source');
     expect(error.message).toMatch(message);
+  });
+});
+
+/**
+ * Writes `lines` to a fresh glyphcast-mcp and reads its stdout until `count` lines came (or
+ * 15 s passed), then closes stdin.
+ */
+async function rawExchange(lines: readonly string[], count: number, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', RENDER_WORKERS: '1', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 15_000);
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      if (stdout.split('\n').length > count) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stdin.write(lines.map((l) => `${l}\n`).join(''));
+  });
+  child.stdin.end();
+  await closed;
+  const answers = stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+  return { answers, stderr };
+}
+
+const rpcError = (id: number | null, code: number, message: RegExp) => ({
+  jsonrpc: '2.0',
+  id,
+  error: { code, message: expect.stringMatching(message) },
+});
+
+describe('glyphcast-mcp answers malformed lines as JSON-RPC 2.0 says', () => {
+  it('not JSON -32700; not a message, a batch or a repeated envelope key -32600; the rest is served', async () => {
+    const repeatedArgument =
+      '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"render_ascii",' +
+      '"arguments":{"imageUrl":"https://x.example/a.png","columns":10,"columns":12}}}';
+    const { answers, stderr } = await rawExchange(
+      [
+        '{bad json',
+        '{"jsonrpc":"2.0","id":2}',
+        '[{"jsonrpc":"2.0","id":3,"method":"ping"}]',
+        '',
+        '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+        repeatedArgument,
+        '{"jsonrpc":"2.0","id":5,"method":"ping","method":"ping"}',
+        '{"jsonrpc":"2.0","id":6,"id":7,"method":"ping"}',
+        'x'.repeat(70_000),
+        '{"jsonrpc":"2.0","id":8,"method":"ping"}',
+      ],
+      9,
+      // the longest line is the HTTP API's JSON body limit: ceil(1024 / 3) * 4 + 64 KiB
+      { MAX_IMAGE_BYTES: '1024' },
+    );
+    expect(answers).toHaveLength(9);
+    expect(answers).toEqual(
+      expect.arrayContaining([
+        rpcError(null, -32700, /^Parse error/),
+        rpcError(2, -32600, /^Invalid Request: not a JSON-RPC 2.0 request/),
+        rpcError(null, -32600, /^Invalid Request: batches are not part of MCP over stdio/),
+        { jsonrpc: '2.0', id: 1, result: {} },
+        rpcError(5, -32600, /"method" twice/),
+        rpcError(null, -32600, /"id" twice/),
+        rpcError(null, -32600, /exceeds the limit of 66904 bytes/),
+        { jsonrpc: '2.0', id: 8, result: {} },
+      ]),
+    );
+    // a tool argument given twice is the HTTP API's parameter given twice
+    const call = answers.find((a) => a.id === 4);
+    expect(call.result.isError).toBe(true);
+    expect(JSON.parse(textOf(call.result)).error).toMatchObject({
+      code: 'invalid_params',
+      details: { issues: [{ param: 'columns', received: 'it in the tool arguments twice' }] },
+    });
+    expect(stderr).toBe('');
+  }, 30_000);
+});
+
+describe('glyphcast-mcp --help and --version', () => {
+  const run = (...args: string[]) =>
+    new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, ['--import', 'tsx', ENTRY, ...args], { cwd: ROOT }, (err, stdout, stderr) =>
+        resolve({ status: err ? Number(err.code) : 0, stdout, stderr }),
+      );
+    });
+
+  it('print on stdout and exit 0, as glyphcast --help does', async () => {
+    const help = await run('--help');
+    expect([help.status, help.stderr]).toEqual([0, '']);
+    expect(help.stdout).toMatch(/^Usage: glyphcast-mcp \[--root <folder>\]\n/);
+    const version = await run('--version');
+    expect(version).toEqual({ status: 0, stdout: 'glyphcast-mcp 0.3.0\n', stderr: '' });
+  });
+
+  it('a usage error is one line on stderr, exit 2, nothing on stdout', async () => {
+    expect(await run('--bogus')).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: 'glyphcast-mcp: unknown argument "--bogus" (see --help)\n',
+    });
   });
 });

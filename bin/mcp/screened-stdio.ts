@@ -1,0 +1,130 @@
+/**
+ * The stdio transport of `glyphcast-mcp`: the SDK's StdioServerTransport with every line
+ * screened before the SDK sees it. The SDK alone drops a line that is not JSON and reports a
+ * JSON value that is not a message out of band, so the client waits for an answer that never
+ * comes; JSON-RPC 2.0 wants one, and gets it here (the shapes and words of /api/mcp):
+ *
+ * - a line that is not JSON: -32700 Parse error, id null;
+ * - a JSON array: -32600, id null (batches are not part of MCP over stdio);
+ * - a key repeated in one object: in the tool arguments (`params.arguments`) it is passed on
+ *   to the intake, which reports a parameter given twice as over HTTP (server/json-body.ts);
+ *   anywhere else it is -32600;
+ * - a JSON value that is not a JSON-RPC request, notification or response: -32600, with its
+ *   id when one can be read, else null;
+ * - a line longer than `maxLineBytes` (the HTTP API's JSON body limit): dropped as it
+ *   arrives, then -32600 naming the limit, id null.
+ *
+ * Blank lines are skipped. Answers go out through the transport, one JSON line each, so stdout
+ * carries nothing but JSON-RPC.
+ */
+import type { Readable, Writable } from 'node:stream';
+import { INVALID_REQUEST, type JSONRPCMessage, PARSE_ERROR, parseJSONRPCMessage } from '@modelcontextprotocol/server';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { ApiError } from '../../server/errors.js';
+import { markRepeatedKeys, repeatedKeys } from '../../server/json-body.js';
+import { rpcError } from '../../server/mcp/batch.js';
+
+/** What a line comes to: a message for the SDK, an answer for the client, or nothing (blank). */
+export type Screened = { readonly message: JSONRPCMessage } | { readonly answer: ReturnType<typeof rpcError> } | null;
+
+/** The tool arguments hold the render parameters, as on /api/mcp. */
+const holdsParams = (path: readonly (string | number)[]) =>
+  path.length === 2 && path[0] === 'params' && path[1] === 'arguments';
+
+const invalid = (id: unknown, why: string) => ({ answer: rpcError(id, INVALID_REQUEST, `Invalid Request: ${why}`) });
+
+/** Screens one line (without its newline). */
+export function screenLine(line: string): Screened {
+  if (line.trim() === '') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { answer: rpcError(null, PARSE_ERROR, 'Parse error: the line is not valid JSON') };
+  }
+  if (Array.isArray(value)) return invalid(null, 'batches are not part of MCP over stdio; send one message per line');
+  const id = typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : null;
+  try {
+    markRepeatedKeys(line, value, holdsParams);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const idRepeated = repeatedKeys(line).some((k) => k.path.length === 0 && k.key === 'id');
+    return invalid(idRepeated ? null : id, err.message);
+  }
+  try {
+    return { message: parseJSONRPCMessage(value) };
+  } catch {
+    return invalid(id, 'not a JSON-RPC 2.0 request, notification or response');
+  }
+}
+
+export interface ScreenedStdioOptions {
+  /** The longest line taken, in bytes, newline excluded. */
+  readonly maxLineBytes: number;
+  readonly stdin?: Readable;
+  readonly stdout?: Writable;
+}
+
+export class ScreenedStdioTransport extends StdioServerTransport {
+  readonly #maxLineBytes: number;
+  /** The line read so far, in chunks. */
+  #parts: Buffer[] = [];
+  #bytes = 0;
+  /** The current line passed the limit: the rest of it is dropped. */
+  #overflow = false;
+
+  constructor(options: ScreenedStdioOptions) {
+    super(options.stdin, options.stdout);
+    this.#maxLineBytes = options.maxLineBytes;
+  }
+
+  /** Replaces the SDK's reader (its line buffer and parser); start() and close() use this one. */
+  override _ondata = (chunk: Buffer): void => {
+    let start = 0;
+    for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
+      this.#append(chunk.subarray(start, nl));
+      this.#endLine();
+      start = nl + 1;
+    }
+    this.#append(chunk.subarray(start));
+  };
+
+  override async close(): Promise<void> {
+    this.#parts = [];
+    this.#bytes = 0;
+    await super.close();
+  }
+
+  #append(part: Buffer): void {
+    if (this.#overflow || part.length === 0) return;
+    this.#bytes += part.length;
+    if (this.#bytes > this.#maxLineBytes) {
+      this.#overflow = true;
+      this.#parts = [];
+      return;
+    }
+    this.#parts.push(part);
+  }
+
+  #endLine(): void {
+    const line = Buffer.concat(this.#parts).toString('utf8').replace(/\r$/, '');
+    const overflow = this.#overflow;
+    this.#parts = [];
+    this.#bytes = 0;
+    this.#overflow = false;
+    try {
+      const screened = overflow
+        ? invalid(null, `the message exceeds the limit of ${this.#maxLineBytes} bytes`)
+        : screenLine(line);
+      if (screened === null) return;
+      if ('answer' in screened) {
+        this.send(screened.answer as JSONRPCMessage).catch((err: Error) => this.onerror?.(err));
+      } else {
+        this.onmessage?.(screened.message);
+      }
+    } catch (err) {
+      // as the SDK's reader does: reported out of band, the connection goes on
+      this.onerror?.(err as Error);
+    }
+  }
+}
