@@ -202,6 +202,8 @@ function fromString(kind: ParamKind, text: string): unknown {
 const show = (value: unknown): string => {
   if (typeof value === 'string') return JSON.stringify(value);
   if (value === undefined) return 'nothing';
+  // JSON has no Infinity or NaN: 1e400 parses to Infinity, which JSON.stringify writes as null
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {

@@ -3,7 +3,10 @@
  * `Authorization: Bearer <key>` (PlatformBearer) and `X-Platform-API-Key: <key>`
  * (PlatformHeader). Every key presented must match, and at least one must be presented; keys
  * are compared in constant time (as SHA-256 digests, so their lengths leak nothing either).
- * A wrong or missing key is 401 `unauthorized` with a `WWW-Authenticate` challenge.
+ * A wrong or missing key is 401 `unauthorized` with a `WWW-Authenticate` challenge, which
+ * carries `error="invalid_token"` only when a key was tried in one of the two schemes: a
+ * request with no credentials, or with an `Authorization` of another scheme (Basic...) only,
+ * gets the bare challenge (RFC 6750 section 3.1).
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -35,6 +38,12 @@ export function presentedKeys(headers: FastifyRequest['headers']): string[] {
   return keys;
 }
 
+/** Whether the request tries either scheme: a Bearer Authorization (even without a key) or the header. */
+function triesPlatformKey(headers: FastifyRequest['headers']): boolean {
+  const auth = headers.authorization;
+  return (typeof auth === 'string' && /^Bearer(?: |$)/i.test(auth)) || headers['x-platform-api-key'] !== undefined;
+}
+
 /** A preHandler that lets a request through only with the platform key; open when none is configured. */
 export function requirePlatformKey(platformApiKey: string | null) {
   const expected = platformApiKey === null ? null : digest(platformApiKey);
@@ -43,13 +52,15 @@ export function requirePlatformKey(platformApiKey: string | null) {
     const keys = presentedKeys(request.headers);
     const valid = keys.map((k) => crypto.timingSafeEqual(digest(k), expected));
     if (keys.length > 0 && valid.every(Boolean)) return;
-    const challenge =
-      keys.length === 0 ? `Bearer realm="${SERVICE_NAME}"` : `Bearer realm="${SERVICE_NAME}", error="invalid_token"`;
+    const tried = triesPlatformKey(request.headers);
+    const challenge = tried
+      ? `Bearer realm="${SERVICE_NAME}", error="invalid_token"`
+      : `Bearer realm="${SERVICE_NAME}"`;
     throw new ApiError(
       'unauthorized',
-      keys.length === 0
-        ? 'this action needs the platform key (Authorization: Bearer or X-Platform-API-Key)'
-        : 'the platform key is wrong',
+      tried
+        ? 'the platform key is wrong'
+        : 'this action needs the platform key (Authorization: Bearer or X-Platform-API-Key)',
       undefined,
       { 'www-authenticate': challenge },
     );

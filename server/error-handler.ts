@@ -1,12 +1,14 @@
 /**
  * Every 4xx/5xx of the service leaves through here in the one error shape: route errors,
- * Fastify's framework errors (bad URL, body limits, bad JSON), unknown routes and malformed
- * HTTP on the socket. Fastify's default error bodies never reach a client.
+ * Fastify's framework errors (bad URL, body limits, bad JSON), unknown routes (404, or 405
+ * with `Allow` for a known path: method-not-allowed.ts) and malformed HTTP on the socket.
+ * Fastify's default error bodies never reach a client.
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, toApiError } from './errors.js';
+import { trackAllowedMethods } from './method-not-allowed.js';
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   request.errorCode = error.code;
@@ -18,15 +20,28 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
     .send(error.body());
 }
 
+/** Installs the error and not-found handlers; call before registering any route. */
 export function installErrorHandling(app: FastifyInstance, limits: { maxImageBytes: number }): void {
+  const allowedMethods = trackAllowedMethods(app);
   app.setErrorHandler((err, request, reply) => {
     const error = toApiError(err, limits);
     if (error.code === 'internal') request.log.error({ err }, 'unexpected error');
     return sendError(request, reply, error);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, new ApiError('not_found', `no route for ${request.method} ${request.url.split('?')[0]}`)),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const allow = allowedMethods(path);
+    if (allow.length === 0) {
+      return sendError(request, reply, new ApiError('not_found', `no route for ${request.method} ${path}`));
+    }
+    const error = new ApiError(
+      'method_not_allowed',
+      `${path} does not take ${request.method}; it takes ${allow.join(', ')}`,
+      undefined,
+      { allow: allow.join(', ') },
+    );
+    return sendError(request, reply, error);
+  });
 }
 
 /** Fastify's `frameworkErrors` option: a malformed URL and the like, answered in our shape. */

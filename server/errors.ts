@@ -25,6 +25,7 @@ export const ERROR_CODES = {
   ],
   unauthorized: [401, 'A protected action without a valid platform key (see `WWW-Authenticate`).'],
   not_found: [404, 'No such route.'],
+  method_not_allowed: [405, 'The path does not take this method; `Allow` lists the methods it takes.'],
   request_timeout: [408, 'The request did not arrive in time.'],
   image_too_large: [413, 'The image (or the request body carrying it) exceeds `MAX_IMAGE_BYTES`.'],
   image_pixels_exceeded: [413, 'The image header claims more pixels than `MAX_IMAGE_PIXELS`; nothing was decoded.'],

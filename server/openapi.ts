@@ -1,12 +1,14 @@
 /**
  * GET /api/openapi.json: the OpenAPI 3.1.0 description, generated from the same sources the
  * routes use: the engine's params schema (every parameter with its range and default), the
- * zod schemas of the JSON bodies, the error-code table, the formats and the header names.
+ * zod schemas of the JSON bodies, the error-code table, the formats and the header names, and
+ * the MCP batch bound in force (MCP_MAX_BATCH).
  */
 
 import { PARAMS, paramsJsonSchema } from '../engine/index.js';
 import { SECURITY_SCHEMES } from './auth.js';
 import { INPUT_IMAGE_TYPES } from './capabilities.js';
+import type { ServerConfig } from './config.js';
 import { agentCardSchema, interoperabilitySchema, PATHS, SERVICE_DESCRIPTION } from './discovery.js';
 import { ERROR_CODES } from './errors.js';
 import { MAX_IMAGE_URL_LENGTH } from './intake.js';
@@ -43,6 +45,7 @@ const HEADERS: Record<string, readonly [string, string]> = {
   Director: ['x-glyphcast-director', 'The Auto Director evidence as compact ASCII JSON (`null` when it did not run)'],
   RetryAfter: ['retry-after', 'Seconds to wait before retrying'],
   WWWAuthenticate: ['www-authenticate', 'The Bearer challenge (RFC 6750)'],
+  Allow: ['allow', 'The methods the path takes'],
 };
 const TRACE_HEADERS = { traceparent: ref('headers', 'traceparent'), tracestate: ref('headers', 'tracestate') };
 const traceHeaders = (...more: string[]) => ({
@@ -51,18 +54,28 @@ const traceHeaders = (...more: string[]) => ({
   ...Object.fromEntries(more.map((m) => [HEADERS[m][0], ref('headers', m)])),
 });
 
+/**
+ * Statuses any request can get before it reaches a route: answered on the socket
+ * (error-handler.ts clientErrorHandler), so without the trace headers.
+ */
+const BEFORE_ROUTING = [408, 431];
+
 /** The error response of one HTTP status, listing the codes it carries. */
 function errorResponse(status: number): Json {
   const codes = Object.entries(ERROR_CODES).filter(([, [s]]) => s === status);
+  const more = { 401: ['WWWAuthenticate'], 405: ['Allow'], 503: ['RetryAfter'] }[status] ?? [];
   return {
     description: codes.map(([code, [, why]]) => `\`${code}\`: ${why}`).join('\n\n') || 'Error',
-    headers: traceHeaders(...(status === 503 ? ['RetryAfter'] : []), ...(status === 401 ? ['WWWAuthenticate'] : [])),
+    ...(BEFORE_ROUTING.includes(status) ? {} : { headers: traceHeaders(...more) }),
     content: { 'application/json': { schema: ref('schemas', 'Error') } },
   };
 }
 const ERROR_STATUSES = [...new Set(Object.values(ERROR_CODES).map(([s]) => s))].sort();
+const errorRefs = (statuses: readonly number[]) =>
+  Object.fromEntries(statuses.map((s) => [String(s), ref('responses', `Error${s}`)]));
+/** The error responses of an operation: its own statuses, those any request can get, and 500. */
 const errors = (...statuses: number[]) =>
-  Object.fromEntries([...statuses, 500].map((s) => [String(s), ref('responses', `Error${s}`)]));
+  errorRefs([...new Set([...statuses, ...BEFORE_ROUTING, 500])].sort((a, b) => a - b));
 
 const json = (schema: Json, description: string, extra: Json = {}) => ({
   description,
@@ -158,7 +171,7 @@ function renderOperation(params: Json): Json {
   };
 }
 
-export function openApiDocument(base: string): Json {
+export function openApiDocument(base: string, config: Pick<ServerConfig, 'mcpMaxBatch'>): Json {
   const params = paramsJsonSchema();
   return {
     openapi: '3.1.0',
@@ -185,9 +198,10 @@ export function openApiDocument(base: string): Json {
       ),
       [PATHS.render]: renderOperation(params),
       [PATHS.mcp]: mcpOperations(
-        'MCP_MAX_BATCH (default 8)',
+        config.mcpMaxBatch,
         [ref('parameters', 'traceparent'), ref('parameters', 'tracestate')],
         traceHeaders(),
+        errorRefs(BEFORE_ROUTING),
       ),
       [PATHS.handoff]: get(
         'getHandoffManifest',

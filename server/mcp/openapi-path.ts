@@ -22,12 +22,21 @@ const rpcMessage = {
   },
 };
 
-const rpcBody = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { oneOf: [rpcMessage, { type: 'array', items: rpcMessage }] } } },
-});
-
-export function mcpOperations(batchBound: string, traceParameters: readonly Json[], traceHeaders: Json): Json {
+/**
+ * /api/mcp's operations. `maxBatch`: MCP_MAX_BATCH in force; `beforeRouting`: the error
+ * responses any request can get before it reaches the route (408, 431).
+ */
+export function mcpOperations(
+  maxBatch: number,
+  traceParameters: readonly Json[],
+  traceHeaders: Json,
+  beforeRouting: Json,
+): Json {
+  const batch = { type: 'array', items: rpcMessage, minItems: 1, maxItems: maxBatch };
+  const rpcBody = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: { oneOf: [rpcMessage, batch] } } },
+  });
   const answer = (description: string) => ({ ...rpcBody(description), headers: traceHeaders });
   const methodNotAllowed = {
     tags: ['mcp'],
@@ -42,7 +51,8 @@ export function mcpOperations(batchBound: string, traceParameters: readonly Json
       description:
         'Streamable HTTP, stateless, both protocol eras: 2026-07-28 (`server/discover`, `_meta` protocol version, ' +
         '`Mcp-Method`/`Mcp-Name` headers) and 2025-11-25 back to 2024-11-05 (`initialize`, `tools/list`, ' +
-        `\`tools/call\`, \`ping\`). 2025-era clients may send a batch of 1 to ${batchBound} messages. ` +
+        `\`tools/call\`, \`ping\`). 2025-era clients may send a batch of 1 to ${maxBatch} messages ` +
+        '(MCP_MAX_BATCH). ' +
         'See docs/mcp.md; the tool schemas come from `tools/list`.',
       parameters: traceParameters,
       requestBody: { required: true, ...rpcBody('One JSON-RPC message, or a 2025-era batch') },
@@ -55,6 +65,7 @@ export function mcpOperations(batchBound: string, traceParameters: readonly Json
         '406': answer('The Accept header does not allow application/json and text/event-stream'),
         '413': answer('The body exceeds the JSON body limit'),
         '415': answer('The body is not application/json'),
+        ...beforeRouting,
       },
     },
     get: methodNotAllowed,

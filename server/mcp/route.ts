@@ -97,6 +97,8 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions): Pr
   app.route({
     method: ['GET', 'DELETE'],
     url: MCP_PATH,
+    // not in the Allow of other methods' 405s (method-not-allowed.ts)
+    config: { refusesMethod: true },
     handler: (request, reply) =>
       sendRpcError(
         request,

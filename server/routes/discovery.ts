@@ -24,7 +24,9 @@ export async function discoveryRoutes(app: FastifyInstance): Promise<void> {
   app.get(PATHS.interoperability, async (request, reply) =>
     reply.headers(cache).send(interoperability(baseUrl(request), config)),
   );
-  app.get(PATHS.openapi, async (request, reply) => reply.headers(cache).send(openApiDocument(baseUrl(request))));
+  app.get(PATHS.openapi, async (request, reply) =>
+    reply.headers(cache).send(openApiDocument(baseUrl(request), config)),
+  );
   app.get(PATHS.llms, async (request, reply) =>
     reply
       .headers(cache)

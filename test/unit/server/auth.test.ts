@@ -44,18 +44,23 @@ describe('a protected action with PLATFORM_API_KEY set', () => {
     expect(await res.json()).toMatchObject({ authenticated: true, targetOrigin: 'https://receiver.example' });
   });
 
-  it('refuses a missing key: 401 with a Bearer challenge', async () => {
-    const res = await status();
+  it.each([
+    ['a missing key', {}],
+    // RFC 6750 3.1: no Bearer credentials (another scheme) is no authentication information
+    ['another scheme only', { authorization: `Basic ${Buffer.from(`u:${KEY}`).toString('base64')}` }],
+    ['a scheme that only starts like Bearer', { authorization: `Bearerx ${KEY}` }],
+  ])('refuses %s: 401 with a Bearer challenge without an error code', async (_name, headers) => {
+    const res = await status(headers);
     expect(res.headers.get('www-authenticate')).toBe('Bearer realm="glyphcast"');
     const { status: code, body } = await errorOf(res);
     expect([code, body.error.code]).toEqual([401, 'unauthorized']);
+    expect(body.error.message).toMatch(/^this action needs the platform key/);
   });
 
   it.each([
     ['a wrong bearer key', { authorization: `Bearer ${KEY}x` }],
     ['a wrong header key', { 'x-platform-api-key': KEY.slice(1) }],
     ['an empty header key', { 'x-platform-api-key': '' }],
-    ['another scheme', { authorization: `Basic ${Buffer.from(`u:${KEY}`).toString('base64')}` }],
     ['a bearer without a key', { authorization: 'Bearer' }],
     ['a right key with a wrong one', { authorization: `Bearer ${KEY}`, 'x-platform-api-key': 'nope' }],
   ])('refuses %s: 401 invalid_token', async (_name, headers) => {

@@ -77,6 +77,18 @@ describe('no image, several images, bad carriers', () => {
     json({ imageUrl: 'not a url' }).then((r) => expectError(r, 400, 'invalid_image_source')));
 });
 
+describe('parameters', () => {
+  it('a JSON number too big for a double is reported as what it became, not as null', async () => {
+    const body = `{"imageBase64":"${png.toString('base64')}","columns":1e400,"gamma":-1e400}`;
+    const error = await expectError(await json(body), 400, 'invalid_params');
+    expect(error.details?.issues).toEqual([
+      expect.objectContaining({ param: 'columns', received: 'Infinity' }),
+      expect.objectContaining({ param: 'gamma', received: '-Infinity' }),
+    ]);
+    expect(error.message).toMatch(/^columns: expected an integer from 8 to 400, received Infinity; /);
+  });
+});
+
 describe('bodies and content types', () => {
   it('invalid JSON is invalid_json', () => json('{"imageBase64": ').then((r) => expectError(r, 400, 'invalid_json')));
   it('an empty JSON body is invalid_json', () => json('').then((r) => expectError(r, 400, 'invalid_json')));
@@ -148,10 +160,26 @@ describe('images the decoder refuses', () => {
 });
 
 describe('framework errors in the one shape', () => {
-  it('an unknown route is not_found', () =>
-    fetch(`${s.base}/api/v2/nothing`).then((r) => expectError(r, 404, 'not_found')));
-  it('GET on the render route is not_found', () =>
-    fetch(`${s.base}/api/v1/render`).then((r) => expectError(r, 404, 'not_found')));
+  it('an unknown route is not_found, without Allow', async () => {
+    for (const path of ['/api/v2/nothing', '/api/v1/render/x']) {
+      const res = await fetch(s.base + path, { method: 'PUT' });
+      expect(res.headers.get('allow')).toBeNull();
+      await expectError(res, 404, 'not_found');
+    }
+  });
+  it.each([
+    ['GET', '/api/v1/render', 'POST'],
+    ['PUT', '/api/v1/render', 'POST'],
+    ['POST', '/api/health', 'GET, HEAD'],
+    ['DELETE', '/api/v1/agent', 'GET, HEAD'],
+    // /api/mcp answers GET and DELETE with its own JSON-RPC 405: they are not in Allow
+    ['PUT', '/api/mcp', 'POST'],
+  ])('%s %s is method_not_allowed with Allow: %s', async (method, path, allow) => {
+    const res = await fetch(s.base + path, { method });
+    expect(res.headers.get('allow')).toBe(allow);
+    const error = await expectError(res, 405, 'method_not_allowed');
+    expect(error.message).toBe(`${path} does not take ${method}; it takes ${allow}`);
+  });
   it('a malformed percent-encoding in the path is bad_request', () =>
     fetch(`${s.base}/api/%zz`).then((r) => expectError(r, 400, 'bad_request')));
 

@@ -21,7 +21,7 @@ let png: Buffer;
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 
 beforeAll(async () => {
-  s = await startServer({ MAX_IMAGE_BYTES: '65536' });
+  s = await startServer({ MAX_IMAGE_BYTES: '65536', MCP_MAX_BATCH: '5' });
   keyed = await startServer({
     PLATFORM_API_KEY: 'k',
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://127.0.0.1:9/v1/traces',
@@ -106,6 +106,27 @@ describe('the document', () => {
       }
       if (p.kind.type === 'enum') expect(query[p.name].enum).toEqual(p.kind.values);
     }
+  });
+
+  it('bounds the /api/mcp batch by MCP_MAX_BATCH, in the request and in the answer', () => {
+    const post = doc.paths['/api/mcp'].post;
+    for (const body of [post.requestBody, post.responses['200']]) {
+      const batch = body.content['application/json'].schema.oneOf.find((o: Json) => o.type === 'array');
+      expect([batch.minItems, batch.maxItems]).toEqual([1, 5]);
+    }
+    expect(post.description).toContain('a batch of 1 to 5 messages');
+  });
+
+  it('lists 408 and 431 on every operation but the 405s: any request can get them before routing', () => {
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops as Json)) {
+        if (Object.keys(op.responses).join() === '405') continue;
+        expect(Object.keys(op.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['408', '431']));
+      }
+    }
+    // answered on the socket: no trace headers
+    expect(doc.components.responses.Error408.headers).toBeUndefined();
+    expect(doc.components.responses.Error405.headers.allow).toEqual({ $ref: '#/components/headers/Allow' });
   });
 
   it('documents every error code in the error schema', () => {
