@@ -5,8 +5,11 @@
  * in kebab case (`--edge-strength`); `--cols` is `--columns`, as in peer tools. Booleans take
  * `--color`, `--no-color` or `--color=false`; other flags take `--name value` or `--name=value`.
  * Values are checked by `resolveParams(..., 'strings')`, so messages read like the HTTP API's.
- * A flag given twice keeps its last value. Anything wrong here is a UsageError (exit 2).
+ * A flag given twice is refused, as the HTTP API refuses a parameter given twice, whatever the
+ * spellings (`--cols 80 --columns=90`, `--dither --no-dither`); inputs may repeat. Anything
+ * wrong here is a UsageError (exit 2).
  */
+import path from 'node:path';
 import { FORMAT_INFO, type Format } from '../../engine/encode/formats.js';
 import { FORMATS, PARAMS, type ParamInfo, ParamsError, type RenderParams, resolveParams } from '../../engine/params.js';
 import { MAX_ROWS } from '../../engine/size.js';
@@ -112,12 +115,40 @@ function numberOption(name: string, text: string, min: number, max: number, inte
   return value;
 }
 
-/** The format a file name asks for by its extension (`.json` means `json`), if any. */
+/** Output file extensions (lower case, no dot) and the format each means: the formats' own, and `htm`. */
+export const OUTPUT_EXTENSIONS: ReadonlyMap<string, Format> = (() => {
+  const extensions = new Map<string, Format>();
+  // json-compact shares `json` with json, which keeps it
+  for (const f of FORMATS) if (!extensions.has(FORMAT_INFO[f].extension)) extensions.set(FORMAT_INFO[f].extension, f);
+  return extensions.set('htm', 'html');
+})();
+
+/**
+ * The format a file name asks for by its extension (`.json` means `json`, `.htm` html);
+ * undefined when it has none.
+ *
+ * @throws UsageError for an extension that names no format
+ */
 export function formatOfPath(file: string): Format | undefined {
-  const ext = file.slice(file.lastIndexOf('.') + 1).toLowerCase();
-  if (!file.includes('.')) return undefined;
-  return FORMATS.find((f) => FORMAT_INFO[f].extension === ext);
+  const ext = path.extname(file).slice(1).toLowerCase();
+  if (ext === '') return undefined;
+  const format = OUTPUT_EXTENSIONS.get(ext);
+  if (format !== undefined) return format;
+  const known = [...OUTPUT_EXTENSIONS.keys()].map((e) => `.${e}`).join(' ');
+  throw new UsageError(
+    `-o ${file}: the extension .${ext} names no format (known: ${known}); give --format to pick one`,
+  );
 }
+
+/** The long flag a parameter or CLI option is named by in messages. */
+const CANONICAL: Readonly<Record<CliOption, string>> = {
+  rows: '--rows',
+  cellAspect: '--cell-aspect',
+  output: '--output',
+  outDir: '--out-dir',
+  help: '--help',
+  version: '--version',
+};
 
 /**
  * Parses the arguments after `glyphcast`. Options and inputs may be mixed; `--` ends the
@@ -129,6 +160,18 @@ export function parseArgs(argv: readonly string[]): Command {
   const strings: Record<string, string> = {};
   const cli: Partial<Record<CliOption, string>> = {};
   const inputs: string[] = [];
+  /** The flag (as written) that set each parameter or option, by its canonical name. */
+  const given = new Map<string, string>();
+  /** Refuses a second flag for what `canonical` names, however it is spelled. */
+  const once = (canonical: string, written: string) => {
+    const first = given.get(canonical);
+    if (first !== undefined) {
+      const twice =
+        first === written ? `${written} given twice` : `${canonical} given twice (as ${first} and ${written})`;
+      throw new UsageError(`${twice}: give each option once`);
+    }
+    given.set(canonical, written);
+  };
   let optionsEnded = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -154,12 +197,16 @@ export function parseArgs(argv: readonly string[]): Command {
     const negated = name.startsWith('no-') ? PARAM_FLAGS.get(name.slice(3)) : undefined;
     const option = CLI_FLAGS.get(name);
     if (param && long) {
+      once(`--${kebabCase(param.name)}`, dashes(name));
       strings[param.name] = param.kind.type === 'boolean' && inline === undefined ? 'true' : takeValue();
     } else if (negated?.kind.type === 'boolean') {
       if (inline !== undefined) throw new UsageError(`${dashes(name)} takes no value`);
+      once(`--${kebabCase(negated.name)}`, dashes(name));
       strings[negated.name] = 'false';
     } else if (option && long === name.length > 1) {
       if (SWITCHES.has(option) && inline !== undefined) throw new UsageError(`${dashes(name)} takes no value`);
+      // --help and --version carry no value: saying them twice is harmless
+      if (!SWITCHES.has(option)) once(CANONICAL[option], dashes(name));
       cli[option] = SWITCHES.has(option) ? 'true' : takeValue();
     } else {
       throw unknown(arg);

@@ -2,10 +2,9 @@
  * `glyphcast --help`, generated from the params schema: every render parameter with its
  * flags, meaning, range or values, and default, grouped as in the studio.
  */
-import { FORMAT_INFO } from '../../engine/encode/formats.js';
 import { describeExpected, PARAM_GROUPS, PARAMS, type ParamInfo } from '../../engine/params.js';
 import { DEFAULT_CELL_ASPECT, MAX_ROWS } from '../../engine/size.js';
-import { CELL_ASPECT_RANGE, kebabCase, PARAM_ALIASES } from './args.js';
+import { CELL_ASPECT_RANGE, kebabCase, OUTPUT_EXTENSIONS, PARAM_ALIASES } from './args.js';
 
 /** Column where descriptions start. */
 const INDENT = 26;
@@ -39,7 +38,7 @@ function paramEntry(p: ParamInfo): string {
   return entry(flags, p.description, `${range}; default ${String(p.default)}`);
 }
 
-const extensions = [...new Set(Object.values(FORMAT_INFO).map((f) => `.${f.extension}`))].join(' ');
+const extensions = [...OUTPUT_EXTENSIONS.keys()].map((e) => `.${e}`).join(' ');
 
 /** The full help text, ending with a newline. */
 export function helpText(version: string): string {
@@ -56,7 +55,7 @@ Renders each image (PNG, JPEG, WebP, GIF (first frame), TIFF, AVIF) to standard 
 after another, or to files. - reads the image from standard input.
 
 Options:
-${entry('-o, --output FILE', 'write to FILE (one input only; - is standard output); without --format the', `format follows the extension (${extensions})`)}
+${entry('-o, --output FILE', 'write to FILE (one input only; - is standard output); without --format the', `format follows the extension (${extensions});`, 'another extension needs --format')}
 ${entry('--out-dir DIR', 'write one file per input into DIR, named after the input with the', "format's extension (photo.jpg -> DIR/photo.txt); DIR is created if needed")}
 ${entry('--rows N', `force the grid height, an integer from 1 to ${MAX_ROWS}; by default it follows`, "the image aspect and the font's measured cell aspect")}
 ${entry('--cell-aspect X', `cell width / height of the font the art is shown in, a number from`, `${CELL_ASPECT_RANGE.min} to ${CELL_ASPECT_RANGE.max}; default ${DEFAULT_CELL_ASPECT} (DejaVu Sans Mono's measured 1:2 cell)`)}
@@ -65,8 +64,9 @@ ${entry('-V, --version', 'print the version')}
 
 Render parameters: the names, ranges and defaults of the HTTP API. Each flag also takes its
 API name (--edgeStrength for --edge-strength) and the form --name=value. Booleans take
---name, --no-name or --name=false. Without --format, --color prints ansi (plain text has no
-color) and -o FILE takes the format of its extension.
+--name, --no-name or --name=false. Each option may be given once, in any of its spellings.
+Without --format, --color prints ansi (plain text has no color) and -o FILE takes the format
+of its extension.
 
 ${groups.join('\n\n')}
 

@@ -46,14 +46,36 @@ describe('parseArgs', () => {
     }
   });
 
-  it('takes --cols for --columns, and keeps the last of repeated flags', () => {
+  it('takes --cols for --columns', () => {
     expect(render('--cols', '80', 'a.png').params.columns).toBe(80);
-    expect(render('--cols=80', '--columns', '90', 'a.png').params.columns).toBe(90);
+    expect(render('--cols=80', 'a.png').params.columns).toBe(80);
+  });
+
+  it('refuses a flag given twice, whatever its spellings, as the HTTP API refuses a parameter given twice', () => {
+    expect(usageError('--cols', '10', '--cols', '12', 'a.png')).toBe('--cols given twice: give each option once');
+    expect(usageError('--cols=80', '--columns', '90', 'a.png')).toBe(
+      '--columns given twice (as --cols and --columns): give each option once',
+    );
+    expect(usageError('--edgeStrength', '2', '--edge-strength=2', 'a.png')).toBe(
+      '--edge-strength given twice (as --edgeStrength and --edge-strength): give each option once',
+    );
+    expect(usageError('--dither', '--no-dither', 'a.png')).toBe(
+      '--dither given twice (as --dither and --no-dither): give each option once',
+    );
+    expect(usageError('-o', 'a.txt', '--output=b.txt', 'a.png')).toBe(
+      '--output given twice (as -o and --output): give each option once',
+    );
+    expect(usageError('--rows', '5', '--rows', '5', 'a.png')).toBe('--rows given twice: give each option once');
+    expect(usageError('--cell-aspect', '1', '--cellAspect', '1', 'a.png')).toMatch(/^--cell-aspect given twice/);
+    expect(usageError('--out-dir', 'd', '--outDir', 'd', 'a.png')).toMatch(/^--out-dir given twice/);
+    // inputs may repeat, and so may --help
+    expect(render('a.png', 'a.png').inputs).toEqual(['a.png', 'a.png']);
+    expect(parseArgs(['--help', '-h'])).toEqual({ command: 'help' });
   });
 
   it('takes booleans as --x, --no-x and --x=true|false|1|0', () => {
     expect(render('--dither', 'a.png').params.dither).toBe(true);
-    expect(render('--dither', '--no-dither', 'a.png').params.dither).toBe(false);
+    expect(render('--no-dither', 'a.png').params.dither).toBe(false);
     expect(render('--dither=false', 'a.png').params.dither).toBe(false);
     expect(render('--dither=1', 'a.png').params.dither).toBe(true);
     expect(render('--auto-levels', '0', '--no-edges', 'a.png').params).toMatchObject({ autoLevels: 0, edges: false });
@@ -119,10 +141,23 @@ describe('parseArgs', () => {
     expect(render('-o', 'x.ans', 'a.png').params.format).toBe('ansi');
     expect(render('-o', 'x.png.txt', '--color', 'a.png').params.format).toBe('text');
     expect(render('-o', 'noext', 'a.png').params.format).toBe('text');
+    expect(render('-o', 'dir.d/noext', 'a.png').params.format).toBe('text');
+    expect(render('-o', 'x.htm', 'a.png').params.format).toBe('html');
+    expect(render('-o', 'x.HTM', '--color', 'a.png').params.format).toBe('html');
     expect(render('--color', 'a.png').params.format).toBe('ansi');
     expect(render('--color', '--out-dir', 'd', 'a.png').params.format).toBe('ansi');
     expect(render('--color', '--format', 'text', 'a.png').params.format).toBe('text');
     expect(render('--format', 'json-compact', '-o', 'x.html', 'a.png').params.format).toBe('json-compact');
+  });
+
+  it('refuses an -o extension that names no format, unless --format picks one', () => {
+    const known = '(known: .txt .ans .html .json .svg .htm); give --format to pick one';
+    expect(usageError('-o', 'out.xyz', 'a.png')).toBe(`-o out.xyz: the extension .xyz names no format ${known}`);
+    expect(usageError('-o', 'photo.PNG', '--color', 'a.png')).toBe(
+      `-o photo.PNG: the extension .png names no format ${known}`,
+    );
+    expect(render('-o', 'out.xyz', '--format', 'ansi', 'a.png')).toMatchObject({ output: 'out.xyz' });
+    expect(render('-o', 'out.xyz', '--format', 'ansi', 'a.png').params.format).toBe('ansi');
   });
 
   it('answers --help and --version whatever else is given', () => {

@@ -42,6 +42,8 @@ describe('glyphcast --help', () => {
     expect(help).toMatch(/^ {2}1 {2}an input could not be read/m);
     expect(help).toMatch(/^ {2}2 {2}usage error/m);
     expect(help.startsWith('glyphcast 9.9.9: ')).toBe(true);
+    expect(entryOf('-o, --output FILE')).toContain('(.txt .ans .html .json .svg .htm)');
+    expect(help).toContain('Each option may be given once');
   });
 
   it('fits a 100-column terminal', () => {

@@ -168,6 +168,21 @@ describe('glyphcast (from the sources)', () => {
     expectOneLineError(await runCli([]), 2, /no input image/);
   });
 
+  it('exits 2, writing nothing, for a flag given twice or an -o extension that names no format', async () => {
+    expectOneLineError(
+      await runCli(['--cols', '10', '--columns=12', file('wide.png')]),
+      2,
+      '--columns given twice (as --cols and --columns): give each option once',
+    );
+    const out = file('out/art.xyz');
+    expectOneLineError(
+      await runCli(['-o', out, file('wide.png')]),
+      2,
+      /^glyphcast: -o .*art\.xyz: the extension \.xyz names no format \(known: .*\); give --format/,
+    );
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
   it('exits 1 with one clear line for a missing file, a folder, or a file that is not an image', async () => {
     expectOneLineError(await runCli([file('nope.png')]), 1, `${file('nope.png')}: no such file or directory`);
     expectOneLineError(await runCli([dir]), 1, `${dir}: is a directory`);
