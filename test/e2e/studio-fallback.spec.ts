@@ -236,19 +236,41 @@ describe('studio: fallback without WebGPU', () => {
     expect(errors).toEqual([]);
   });
 
-  it('draws block glyphs edge to edge with either painter: a flat picture in one block glyph is one flat tone', async (ctx) => {
+  /** Both painters, each in its own browser: Canvas 2D (no WebGPU) and WebGPU; null without either. */
+  async function bothPainters(): Promise<(readonly [Browser, string, string])[] | null> {
     const plain = await launchBrowserWithoutWebGpu();
     const gpu = await launchStudioBrowser();
-    if (!plain || !gpu) return ctx.skip();
-    browsers.push(plain, gpu);
-    const white = path.join(os.tmpdir(), 'glyphcast-e2e-white.png');
-    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#ffffff' } })
-      .png()
-      .toFile(white);
-    for (const [browser, pill, query] of [
+    browsers.push(...[plain, gpu].filter((b) => b !== null));
+    if (!plain || !gpu) return null;
+    return [
       [plain, 'CPU (Worker) — WebGPU unavailable', ''],
       [gpu, 'WebGPU · drawn with WebGPU', '&executor=webgpu&draw=webgpu'],
-    ] as const) {
+    ];
+  }
+
+  /** A 400 x 300 picture of one color, as a PNG file. */
+  async function flatPng(name: string, background: string): Promise<string> {
+    const file = path.join(os.tmpdir(), `glyphcast-e2e-${name}.png`);
+    await sharp({ create: { width: 400, height: 300, channels: 3, background } })
+      .png()
+      .toFile(file);
+    return file;
+  }
+
+  /** The darkest and the brightest grey on screen inside `clip`. */
+  async function toneRange(page: Page, clip: { x: number; y: number; width: number; height: number }) {
+    const grey = await sharp(await page.screenshot({ clip }))
+      .greyscale()
+      .raw()
+      .toBuffer();
+    return [grey.reduce((a, v) => Math.min(a, v), 255), grey.reduce((a, v) => Math.max(a, v), 0)] as const;
+  }
+
+  it('draws block glyphs edge to edge with either painter: a flat picture in one block glyph is one flat tone', async (ctx) => {
+    const painters = await bothPainters();
+    if (!painters) return ctx.skip();
+    const white = await flatPng('white', '#ffffff');
+    for (const [browser, pill, query] of painters) {
       const { page, errors } = await open(browser);
       // cell widths with different fractions: where a cell's edge falls inside a pixel matters
       for (const columns of [40, 53, 71]) {
@@ -267,12 +289,12 @@ describe('studio: fallback without WebGPU', () => {
         // inked only to the cell's fractional edge darkened the last pixel of some columns
         const box = await art.boundingBox();
         if (!box) throw new Error('the art has no box');
-        const shot = await page.screenshot({
-          clip: { x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2 },
+        const [darkest, brightest] = await toneRange(page, {
+          x: box.x + 1,
+          y: box.y + 1,
+          width: box.width - 2,
+          height: box.height - 2,
         });
-        const grey = await sharp(shot).greyscale().raw().toBuffer();
-        const darkest = grey.reduce((a, v) => Math.min(a, v), 255);
-        const brightest = grey.reduce((a, v) => Math.max(a, v), 0);
         const where = `${pill}, ${columns} columns: tones ${darkest} to ${brightest}`;
         expect(darkest, where).toBeGreaterThan(100);
         expect(brightest - darkest, where).toBeLessThanOrEqual(2);
@@ -282,19 +304,11 @@ describe('studio: fallback without WebGPU', () => {
   });
 
   it('draws dark mono ink on a white page with either painter, as the HTML and SVG exports do', async (ctx) => {
-    const plain = await launchBrowserWithoutWebGpu();
-    const gpu = await launchStudioBrowser();
-    if (!plain || !gpu) return ctx.skip();
-    browsers.push(plain, gpu);
+    const painters = await bothPainters();
+    if (!painters) return ctx.skip();
     // a black picture is blank cells: all page
-    const black = path.join(os.tmpdir(), 'glyphcast-e2e-black.png');
-    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#000000' } })
-      .png()
-      .toFile(black);
-    for (const [browser, pill, query] of [
-      [plain, 'CPU (Worker) — WebGPU unavailable', ''],
-      [gpu, 'WebGPU · drawn with WebGPU', '&executor=webgpu&draw=webgpu'],
-    ] as const) {
+    const black = await flatPng('black', '#000000');
+    for (const [browser, pill, query] of painters) {
       const { page, errors } = await open(browser);
       const tones: number[] = [];
       for (const mono of ['%23202020', '%23e5e5e5']) {
@@ -305,14 +319,7 @@ describe('studio: fallback without WebGPU', () => {
         await eventually(() => art.count()).toBe(1);
         const box = await art.boundingBox();
         if (!box) throw new Error('the art has no box');
-        const grey = await sharp(await page.screenshot({ clip: box }))
-          .greyscale()
-          .raw()
-          .toBuffer();
-        tones.push(
-          grey.reduce((a, v) => Math.min(a, v), 255),
-          grey.reduce((a, v) => Math.max(a, v), 0),
-        );
+        tones.push(...(await toneRange(page, box)));
       }
       // dark ink: white throughout; light ink: black throughout
       expect(tones, pill).toEqual([255, 255, 0, 0]);
