@@ -6,6 +6,7 @@
  * the README table. Values are validated here and nowhere else; nothing is clamped.
  */
 import { z } from 'zod';
+import { editDistance } from './edit-distance.js';
 
 export const CHARSETS = ['standard', 'detailed', 'blocks', 'binary', 'dots', 'minimal'] as const;
 export const FORMATS = ['text', 'ansi', 'html', 'json', 'json-compact', 'svg'] as const;
@@ -219,6 +220,29 @@ function issue(param: string, expected: string, received: unknown): ParamIssue {
 const KNOWN = PARAMS.map((p) => p.name).join(', ');
 
 /**
+ * The parameter an unknown name was probably meant to be: the same name in another case or
+ * spelling (`edge_strength`, `Edge-Strength`), or the one nearest within two edits for names of
+ * four letters or more (`colums`, `contrats`); none when two are equally near.
+ */
+export function nearestParam(name: string): ParamName | undefined {
+  const plain = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
+  const key = plain(name);
+  const same = PARAMS.find((p) => plain(p.name) === key);
+  if (same) return same.name;
+  if (key.length < 4) return undefined;
+  const scored = PARAMS.map((p) => ({ name: p.name, distance: editDistance(key, plain(p.name)) }))
+    .filter((s) => s.distance <= 2)
+    .sort((a, b) => a.distance - b.distance);
+  return scored.length > 0 && scored[1]?.distance !== scored[0].distance ? scored[0].name : undefined;
+}
+
+/** What an unknown name should have been: the likely parameter, or the list of them all. */
+function knownParameter(name: string): string {
+  const nearest = nearestParam(name);
+  return nearest ? `a known parameter (did you mean ${nearest}?)` : `a known parameter (one of ${KNOWN})`;
+}
+
+/**
  * Validates render parameters and fills in the defaults of SPEC 2.2.
  *
  * `source: 'json'` takes typed values (numbers, booleans, strings for enums and monoColor);
@@ -238,7 +262,7 @@ export function resolveParams(input: unknown, source: ParamSource): RenderParams
   for (const [key, raw] of Object.entries(input as Record<string, unknown>)) {
     const info = PARAM_BY_NAME.get(key);
     if (!info) {
-      issues.push(issue(key, `a known parameter (one of ${KNOWN})`, raw));
+      issues.push(issue(key, knownParameter(key), raw));
       continue;
     }
     if (raw === undefined) continue;

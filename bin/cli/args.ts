@@ -10,6 +10,7 @@
  * wrong here is a UsageError (exit 2).
  */
 import path from 'node:path';
+import { editDistance } from '../../engine/edit-distance.js';
 import { FORMAT_INFO, type Format } from '../../engine/encode/formats.js';
 import { FORMATS, PARAMS, type ParamInfo, ParamsError, type RenderParams, resolveParams } from '../../engine/params.js';
 import { MAX_ROWS } from '../../engine/size.js';
@@ -75,24 +76,11 @@ const SWITCHES = new Set<CliOption>(['help', 'version']);
 
 /** The flag a mistyped one was most likely meant to be, by edit distance. */
 function closest(name: string): string | undefined {
-  const distance = (a: string, b: string) => {
-    const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-      let diag = row[0];
-      row[0] = i;
-      for (let j = 1; j <= b.length; j++) {
-        const next = Math.min(row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-        diag = row[j];
-        row[j] = next;
-      }
-    }
-    return row[b.length];
-  };
   const names = [...PARAM_FLAGS.keys(), ...CLI_FLAGS.keys()].filter((n) => n.length > 1);
   let best: string | undefined;
   let bestDistance = 3;
   for (const n of names) {
-    const d = distance(name.toLowerCase(), n.toLowerCase());
+    const d = editDistance(name.toLowerCase(), n.toLowerCase());
     if (d < bestDistance) [best, bestDistance] = [n, d];
   }
   return best;

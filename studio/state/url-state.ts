@@ -111,6 +111,14 @@ export function readUrlState(search: string): UrlState {
 }
 
 /** The names of the params whose values differ between two looks, in schema order. */
+/**
+ * One link issue in the studio's words: the engine's message, except that a name that is no
+ * setting at all (and close to none) says just that, not the list of all 22.
+ */
+export function linkIssueText(issue: ParamIssue): string {
+  return issue.expected.startsWith('a known parameter (one of ') ? `${issue.param}: not a setting` : issue.message;
+}
+
 export function differingParams(a: RenderParams, b: RenderParams): ParamName[] {
   return PARAMS.filter(({ name }) => a[name] !== b[name]).map(({ name }) => name);
 }

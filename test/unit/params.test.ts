@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   defaultParams,
+  nearestParam,
   PARAMS,
   type ParamInfo,
   ParamsError,
@@ -180,10 +181,20 @@ describe('resolveParams: enums, booleans, colors', () => {
 });
 
 describe('resolveParams: bad requests', () => {
-  it('names an unknown key', () => {
+  it('names an unknown key, with the parameter it was probably meant to be, else every one', () => {
     const [only] = issuesOf({ colums: 80 }, 'json');
     expect(only.param).toBe('colums');
-    expect(only.message).toMatch(/^colums: expected a known parameter \(one of columns, /);
+    expect(only.message).toBe('colums: expected a known parameter (did you mean columns?), received 80');
+    expect(issuesOf({ bogus: 1 }, 'json')[0].message).toMatch(/^bogus: expected a known parameter \(one of columns, /);
+  });
+
+  it('suggests a parameter for another case or spelling, or a typo within two edits, and only one', () => {
+    expect(nearestParam('edge_strength')).toBe('edgeStrength');
+    expect(nearestParam('Auto-Levels')).toBe('autoLevels');
+    expect(nearestParam('contrats')).toBe('contrast');
+    expect(nearestParam('colour')).toBe('color');
+    expect(nearestParam('width')).toBeUndefined();
+    expect(nearestParam('col')).toBeUndefined(); // too short to guess
   });
 
   it('reports every problem of one request together', () => {

@@ -5,7 +5,13 @@ import { MAX_NOTICES, withNotice, withoutErrors } from '../../studio/state/notic
 import { formatValue, METRIC_LABELS, paramLabel, stepDecimals } from '../../studio/state/param-labels.js';
 import { applyPreset, PRESETS } from '../../studio/state/presets.js';
 import { isTraceId, newTraceId } from '../../studio/state/trace-id.js';
-import { changedParams, differingParams, readUrlState, writeUrlQuery } from '../../studio/state/url-state.js';
+import {
+  changedParams,
+  differingParams,
+  linkIssueText,
+  readUrlState,
+  writeUrlQuery,
+} from '../../studio/state/url-state.js';
 
 describe('studio URL state', () => {
   it('an empty query is the defaults, with no issues', () => {
@@ -34,6 +40,12 @@ describe('studio URL state', () => {
       'dither: expected true or false, given once, received ["true","false"]',
     ]);
     expect(params).toEqual(resolveParams({ charset: 'dots' }, 'json'));
+    // in the notice: a likely meant name is suggested, a name far from every setting is short
+    const words = readUrlState('?colums=100&bogus=1').issues.map(linkIssueText);
+    expect(words).toEqual([
+      'colums: expected a known parameter (did you mean columns?), received "100"',
+      'bogus: not a setting',
+    ]);
   });
 
   it('writes only the parameters that differ from their defaults, in schema order, keeping traceId', () => {

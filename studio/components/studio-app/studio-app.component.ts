@@ -19,6 +19,7 @@ import {
   type DrawMode,
   differingParams,
   type ExecutorMode,
+  linkIssueText,
   readUrlState,
   writeUrlQuery,
 } from '../../state/url-state.js';
@@ -397,7 +398,7 @@ export class StudioApp extends LitElement {
   // Notices ------------------------------------------------------------------------------
 
   private linkNotice(issues: readonly ParamIssue[]): Notice {
-    const list = issues.map((i) => `${i.message}`).join('; ');
+    const list = issues.map(linkIssueText).join('; ');
     this.linkNoticeId = this.nextNotice;
     return {
       id: this.nextNotice++,
