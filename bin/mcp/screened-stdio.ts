@@ -22,14 +22,10 @@ import { INVALID_REQUEST, type JSONRPCMessage, PARSE_ERROR, parseJSONRPCMessage 
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { ApiError } from '../../server/errors.js';
 import { markRepeatedKeys, repeatedKeys } from '../../server/json-body.js';
-import { rpcError } from '../../server/mcp/batch.js';
+import { holdsToolArguments, rpcError } from '../../server/mcp/batch.js';
 
 /** What a line comes to: a message for the SDK, an answer for the client, or nothing (blank). */
 export type Screened = { readonly message: JSONRPCMessage } | { readonly answer: ReturnType<typeof rpcError> } | null;
-
-/** The tool arguments hold the render parameters, as on /api/mcp. */
-const holdsParams = (path: readonly (string | number)[]) =>
-  path.length === 2 && path[0] === 'params' && path[1] === 'arguments';
 
 const invalid = (id: unknown, why: string) => ({ answer: rpcError(id, INVALID_REQUEST, `Invalid Request: ${why}`) });
 
@@ -45,7 +41,7 @@ export function screenLine(line: string): Screened {
   if (Array.isArray(value)) return invalid(null, 'batches are not part of MCP over stdio; send one message per line');
   const id = typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : null;
   try {
-    markRepeatedKeys(line, value, holdsParams);
+    markRepeatedKeys(line, value, holdsToolArguments);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     const idRepeated = repeatedKeys(line).some((k) => k.path.length === 0 && k.key === 'id');

@@ -36,6 +36,16 @@ export const rpcError = (id: unknown, code: number, message: string) => ({
   error: { code, message },
 });
 
+/**
+ * Whether a JSON path (json-body.ts) is the arguments of a message's tool call, on its own or
+ * in a batch (`params.arguments`, `[n].params.arguments`): the object that holds render
+ * parameters, whose repeated keys the intake reports.
+ */
+export function holdsToolArguments(path: readonly (string | number)[]): boolean {
+  const at = typeof path[0] === 'number' ? path.slice(1) : path;
+  return at.length === 2 && at[0] === 'params' && at[1] === 'arguments';
+}
+
 /** Why the whole batch is refused, or null when its elements may be served. */
 export function batchRefusal(batch: readonly unknown[], maxBatch: number): string | null {
   if (batch.length === 0) return 'Invalid Request: the batch is empty';

@@ -26,7 +26,7 @@ import { jsonBodyLimit } from '../intake.js';
 import { parseJsonKeepingRepeats } from '../json-body.js';
 import type { RenderService } from '../render-service.js';
 import type { Telemetry } from '../telemetry.js';
-import { rpcError, serveBatch } from './batch.js';
+import { holdsToolArguments, rpcError, serveBatch } from './batch.js';
 import { answerOf, serveLegacyMessage } from './legacy-json.js';
 import { createMcpServer } from './mcp-server.js';
 import { createOriginGuard } from './origin-guard.js';
@@ -88,10 +88,7 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions): Pr
   // Only JSON: text/plain (Fastify's other default parser) is answered 415 like any other type.
   app.removeContentTypeParser('text/plain');
   // tool arguments hold the parameters (in a message, or in a batch's messages)
-  parseJsonKeepingRepeats(app, (path) => {
-    const at = typeof path[0] === 'number' ? path.slice(1) : path;
-    return at.length === 2 && at[0] === 'params' && at[1] === 'arguments';
-  });
+  parseJsonKeepingRepeats(app, holdsToolArguments);
   app.setErrorHandler(rpcErrorHandler(config));
 
   app.route({
