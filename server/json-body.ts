@@ -88,10 +88,14 @@ export function markRepeatedKeys(
   value: unknown,
   holdsParams: (path: readonly (string | number)[]) => boolean,
 ): unknown {
-  for (const { path, key } of repeatedKeys(text)) {
+  const repeats = repeatedKeys(text);
+  // refusals first: a repeated key above an object of parameters replaced that object
+  for (const { path, key } of repeats) {
     if (!holdsParams(path)) {
       throw new ApiError('invalid_json', `the body gives the key ${JSON.stringify(key)} twice in one object`);
     }
+  }
+  for (const { path, key } of repeats) {
     let node = value as Record<string | number, unknown>;
     for (const step of path) node = node[step] as Record<string | number, unknown>;
     const names = (node[REPEATED_KEYS] ??= []) as string[];

@@ -75,4 +75,11 @@ describe('a key given twice, over HTTP and MCP', () => {
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toMatch(/"id" twice/);
   });
+  it('a repeat inside arguments that a repeated params replaced is refused for the params, not a crash', async () => {
+    const text =
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"render_ascii","arguments":{"a":1,"a":2}},"params":{"name":"render_ascii"}}';
+    const res = await rpc(s.base, text);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toMatch(/"params" twice/);
+  });
 });
