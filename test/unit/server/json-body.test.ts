@@ -2,6 +2,7 @@
  * A key given twice in a JSON body: found by the scanner (json-body.ts), reported by the
  * render route and the MCP tool as a parameter given twice, refused elsewhere as invalid_json.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repeatedKeys } from '../../../server/json-body.js';
 import { call, rpc, textOf } from '../mcp/support.js';
@@ -20,6 +21,21 @@ describe('repeatedKeys', () => {
     expect(repeatedKeys('{"a":"x","b":"a","a":"\\\\\\""}')).toEqual([{ path: [], key: 'a' }]);
     // a value equal to an earlier key is not a key
     expect(repeatedKeys('{"a":"b","b":1}')).toEqual([]);
+  });
+  it('finds nothing in any JSON.stringify output, and the one key a generated object repeats', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(repeatedKeys(JSON.stringify(value))).toEqual([]);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue(), { minKeys: 1 }), fc.jsonValue(), (object, again) => {
+        const key = Object.keys(object)[0];
+        // the same key once more at the end of the object, with any value
+        const text = `${JSON.stringify(object).slice(0, -1)},${JSON.stringify(key)}:${JSON.stringify(again)}}`;
+        expect(repeatedKeys(`[${text}]`)).toEqual([{ path: [0], key }]);
+      }),
+    );
   });
 });
 
