@@ -37,7 +37,9 @@ function sendRender(reply: FastifyReply, out: RenderOutcome): FastifyReply {
   if (out.contentType.startsWith('text/html') || out.contentType.startsWith('image/svg')) {
     reply.header('content-security-policy', MARKUP_CSP);
   }
-  return reply.send(out.body);
+  // as bytes: Fastify would append `; charset=utf-8` to a string's application/json, a parameter
+  // that type does not define (RFC 8259), and the MCP tool's contentType says the type as is
+  return reply.send(Buffer.from(out.body, 'utf8'));
 }
 
 export async function renderRoutes(app: FastifyInstance, opts: RenderRouteOptions): Promise<void> {

@@ -91,6 +91,13 @@ describe('formats', () => {
     expect(res.headers.get('x-glyphcast-grid')).toBe(`${body.columns}x${body.rows}`);
   });
 
+  it('answers each format with its content type exactly as SPEC 2.3 and the formats table give it', async () => {
+    for (const format of FORMATS) {
+      const res = await render(`/api/v1/render?format=${format}&columns=12`, { body: form(png) });
+      expect(res.headers.get('content-type'), format).toBe(FORMAT_INFO[format].contentType);
+    }
+  });
+
   it('markup formats may not load anything (content security policy)', async () => {
     for (const format of ['html', 'svg']) {
       const res = await render(`/api/v1/render?format=${format}`, { body: form(png) });
