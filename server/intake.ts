@@ -203,7 +203,9 @@ async function readMultipart(request: FastifyRequest, maxBytes: number) {
   const fields = record();
   const repeated = record();
   const parts = request.parts({
-    limits: { fileSize: maxBytes, files: 1, fields: 64, fieldSize: MAX_FIELD_BYTES, parts: 65, headerPairs: 100 },
+    // two files, so that a second one is refused here by its name, whichever comes first (a file
+    // beyond the limit would be busboy's `multiple_images` whatever its name)
+    limits: { fileSize: maxBytes, files: 2, fields: 64, fieldSize: MAX_FIELD_BYTES, parts: 66, headerPairs: 100 },
   });
   try {
     for await (const part of parts) {
@@ -214,6 +216,7 @@ async function readMultipart(request: FastifyRequest, maxBytes: number) {
             `unexpected file field ${JSON.stringify(part.fieldname)}; send the image as \`image\``,
           );
         }
+        if (file) throw new ApiError('multiple_images', 'send one file, in the field `image`');
         const buffer = await part.toBuffer();
         file = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
       } else if (part.valueTruncated) {

@@ -45,10 +45,13 @@ describe('no image, several images, bad carriers', () => {
     fd.append('image', new Blob([new Uint8Array(png)]), 'second.png');
     await expectError(await render({ body: fd }), 400, 'multiple_images');
   });
-  it('a file in another field is bad_request', async () => {
-    const fd = new FormData();
-    fd.set('picture', new Blob([new Uint8Array(png)]), 'x.png');
-    await expectError(await render({ body: fd }), 400, 'bad_request');
+  it('a file in another field is bad_request, before or after the image', async () => {
+    for (const imageFirst of [false, true]) {
+      const fd = new FormData();
+      if (imageFirst) fd.set('image', new Blob([new Uint8Array(png)]), 'x.png');
+      fd.append('picture', new Blob([new Uint8Array(png)]), 'y.png');
+      await expectError(await render({ body: fd }), 400, 'bad_request');
+    }
   });
   it('a text field named image is invalid_params naming it', async () => {
     const error = await expectError(await render({ body: form(png, { image: 'x' }) }), 400, 'invalid_params');
