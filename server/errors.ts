@@ -80,7 +80,6 @@ const FRAMEWORK: Record<string, readonly [ErrorCode, string]> = {
   FST_FIELDS_LIMIT: ['bad_request', 'too many form fields'],
   FST_PARTS_LIMIT: ['bad_request', 'too many multipart parts'],
 };
-const TOO_LARGE = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_REQ_FILE_TOO_LARGE']);
 
 const DECODE: Record<DecodeError['code'], ErrorCode> = {
   not_an_image: 'not_an_image',
@@ -102,7 +101,8 @@ export function toApiError(err: unknown, limits: { maxImageBytes: number }): Api
   }
   const e = err as { code?: unknown; statusCode?: unknown } | null;
   const name = typeof e?.code === 'string' ? e.code : '';
-  if (TOO_LARGE.has(name)) return imageTooLarge(limits.maxImageBytes);
+  if (name === 'FST_ERR_CTP_BODY_TOO_LARGE') return jsonBodyTooLarge(limits.maxImageBytes);
+  if (name === 'FST_REQ_FILE_TOO_LARGE') return imageTooLarge(limits.maxImageBytes);
   if (Object.hasOwn(FRAMEWORK, name)) return new ApiError(...FRAMEWORK[name]);
   // Any other client error the framework raised (a bad URL, a broken multipart stream) is the
   // client's: 400 with a fixed message, never the raw one.
@@ -110,6 +110,19 @@ export function toApiError(err: unknown, limits: { maxImageBytes: number }): Api
   if (status === 404) return new ApiError('not_found', 'no such route');
   if (status >= 400 && status < 500) return new ApiError('bad_request', 'the request could not be read');
   return new ApiError('internal', 'internal error');
+}
+
+/** JSON bodies carry the image as base64 (4/3 of its size) plus a little room for the parameters. */
+export const jsonBodyLimit = (maxImageBytes: number) => Math.ceil(maxImageBytes / 3) * 4 + 64 * 1024;
+
+/** A JSON body over its limit: the image in it is too large (the limit follows MAX_IMAGE_BYTES). */
+function jsonBodyTooLarge(maxImageBytes: number): ApiError {
+  const limit = jsonBodyLimit(maxImageBytes);
+  return new ApiError(
+    'image_too_large',
+    `the JSON body exceeds its limit of ${limit} bytes: base64 of an image of at most ${maxImageBytes} bytes, plus the parameters`,
+    { limit: maxImageBytes, bodyLimit: limit },
+  );
 }
 
 export function imageTooLarge(maxImageBytes: number): ApiError {

@@ -45,8 +45,7 @@ const SOURCE_NAMES = new Set([...Object.keys(SOURCE_CARRIER), 'imagePath']);
 /** A record without a prototype, so that names like `__proto__` are plain keys (and reported). */
 const record = (): Record<string, unknown> => Object.create(null);
 
-/** JSON bodies carry the image as base64 (4/3 of its size) plus a little room for the parameters. */
-export const jsonBodyLimit = (maxImageBytes: number) => Math.ceil(maxImageBytes / 3) * 4 + 64 * 1024;
+export { jsonBodyLimit } from './errors.js';
 
 /**
  * Validates and merges parameter sets. Every problem of every set is reported at once:

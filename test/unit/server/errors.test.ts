@@ -129,8 +129,12 @@ describe('size and pixel limits', () => {
     json({ imageBase64: big.toString('base64') }).then((r) => expectError(r, 413, 'image_too_large')));
   it('a base64 image at exactly MAX_IMAGE_BYTES passes the size check (and is then not an image)', () =>
     json({ imageBase64: Buffer.alloc(LIMIT, 7).toString('base64') }).then((r) => expectError(r, 400, 'not_an_image')));
-  it('a JSON body over the body limit is image_too_large', () =>
-    json({ imageBase64: 'A'.repeat(LIMIT * 3) }).then((r) => expectError(r, 413, 'image_too_large')));
+  it('a JSON body over the body limit is image_too_large, naming the body limit it crossed', async () => {
+    const error = await expectError(await json({ imageBase64: 'A'.repeat(LIMIT * 3) }), 413, 'image_too_large');
+    const bodyLimit = Math.ceil(LIMIT / 3) * 4 + 64 * 1024;
+    expect(error.message).toMatch(new RegExp(`^the JSON body exceeds its limit of ${bodyLimit} bytes`));
+    expect(error.details).toEqual({ limit: LIMIT, bodyLimit });
+  });
   it('a 68-byte PNG claiming 50000 x 50000 is image_pixels_exceeded, in every intake', async () => {
     const bomb = pngBomb();
     expect(bomb.length).toBe(68);
