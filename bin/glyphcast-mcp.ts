@@ -4,7 +4,9 @@
  * clients. The same tool and render path as POST /api/mcp (server/mcp/), both protocol eras
  * (the SDK's serveStdio pins one per connection), over a transport that answers malformed
  * lines as JSON-RPC says (mcp/screened-stdio.ts). stdout carries only the protocol (or the
- * --help and --version text); errors go to stderr as one line.
+ * --help and --version text); errors go to stderr as one line. When the input ends, requests
+ * still rendering are answered before the process exits (for up to REQUEST_TIMEOUT_MS);
+ * SIGINT and SIGTERM stop at once.
  */
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { configFromEnv } from '../server/config.js';
@@ -33,6 +35,11 @@ async function main(argv: readonly string[]): Promise<number> {
   const pool = createRenderPool({ workers: config.renderWorkers, queueLimit: config.renderQueueLimit });
   const fetcher = imageFetcherFor(config);
   const service = createRenderService({ pool, fetcher, maxImagePixels: config.maxImagePixels, telemetry: null });
+  const transport = new ScreenedStdioTransport({
+    // a line as long as the HTTP API's largest JSON body
+    maxLineBytes: jsonBodyLimit(config.maxImageBytes),
+    drainMs: config.requestTimeoutMs,
+  });
   const handle = serveStdio(
     () =>
       createMcpServer({
@@ -43,13 +50,13 @@ async function main(argv: readonly string[]): Promise<number> {
         ...(root ? { readImagePath: rootReader(root, config.maxImageBytes) } : {}),
       }),
     {
-      // a line as long as the HTTP API's largest JSON body
-      transport: new ScreenedStdioTransport({ maxLineBytes: jsonBodyLimit(config.maxImageBytes) }),
+      transport,
       onerror: (err) => process.stderr.write(`glyphcast-mcp: ${err.message}\n`),
     },
   );
+  // the transport closes once the input has ended and its requests are answered
   await new Promise<void>((resolve) => {
-    process.stdin.once('end', resolve);
+    void transport.closed.then(resolve);
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });

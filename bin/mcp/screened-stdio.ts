@@ -16,9 +16,19 @@
  *
  * Blank lines are skipped. Answers go out through the transport, one JSON line each, so stdout
  * carries nothing but JSON-RPC.
+ *
+ * When the input ends, the SDK's transport closes at once, and the requests still rendering go
+ * unanswered (`printf '...' | glyphcast-mcp` lost most of its answers). This one counts the
+ * requests it passed on and closes only once they are answered, or after `drainMs`.
  */
 import type { Readable, Writable } from 'node:stream';
-import { INVALID_REQUEST, type JSONRPCMessage, PARSE_ERROR, parseJSONRPCMessage } from '@modelcontextprotocol/server';
+import {
+  INVALID_REQUEST,
+  isJSONRPCRequest,
+  type JSONRPCMessage,
+  PARSE_ERROR,
+  parseJSONRPCMessage,
+} from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { ApiError } from '../../server/errors.js';
 import { markRepeatedKeys, repeatedKeys } from '../../server/json-body.js';
@@ -57,21 +67,36 @@ export function screenLine(line: string): Screened {
 export interface ScreenedStdioOptions {
   /** The longest line taken, in bytes, newline excluded. */
   readonly maxLineBytes: number;
+  /** How long requests still unanswered when the input ends are waited for, in ms. */
+  readonly drainMs: number;
   readonly stdin?: Readable;
   readonly stdout?: Writable;
 }
 
 export class ScreenedStdioTransport extends StdioServerTransport {
   readonly #maxLineBytes: number;
+  readonly #drainMs: number;
+  #resolveClosed: () => void = () => {};
+  /** Settles once the transport is closed (the input ended and was answered, or close()). */
+  readonly closed = new Promise<void>((resolve) => {
+    this.#resolveClosed = resolve;
+  });
   /** The line read so far, in chunks. */
   #parts: Buffer[] = [];
   #bytes = 0;
   /** The current line passed the limit: the rest of it is dropped. */
   #overflow = false;
+  /** Ids of the requests passed on and not yet answered. */
+  readonly #unanswered = new Set<string | number>();
+  /** Called once every request is answered. */
+  #onAnswered: (() => void) | null = null;
+  /** The input ended: the transport closes once the pending requests are answered. */
+  #draining = false;
 
   constructor(options: ScreenedStdioOptions) {
     super(options.stdin, options.stdout);
     this.#maxLineBytes = options.maxLineBytes;
+    this.#drainMs = options.drainMs;
   }
 
   /** Replaces the SDK's reader (its line buffer and parser); start() and close() use this one. */
@@ -85,10 +110,53 @@ export class ScreenedStdioTransport extends StdioServerTransport {
     this.#append(chunk.subarray(start));
   };
 
+  /** Replaces the SDK's handler for the end (or close) of the input: answer what is pending, then close. */
+  override _onstdinclose = (): void => {
+    if (this.#draining) return;
+    this.#draining = true;
+    void this.#answered(this.#drainMs).then((all) => {
+      if (!all) {
+        const count = this.#unanswered.size;
+        this.onerror?.(
+          new Error(`the input ended; ${count} request(s) still unanswered after ${this.#drainMs} ms are dropped`),
+        );
+      }
+      return this.close();
+    });
+  };
+
+  override async send(...args: Parameters<StdioServerTransport['send']>): Promise<void> {
+    await super.send(...args);
+    const [message] = args;
+    if (('result' in message || 'error' in message) && message.id !== undefined) {
+      this.#unanswered.delete(message.id);
+      if (this.#unanswered.size === 0) this.#onAnswered?.();
+    }
+  }
+
+  /**
+   * Resolves once every request passed on so far has its answer written, or after `limitMs`
+   * (to `false`, if some are still unanswered then). A pending answer does not keep Node's
+   * event loop alive by itself (the render runs in a worker), so a timer does, while this waits.
+   */
+  #answered(limitMs: number): Promise<boolean> {
+    if (this.#unanswered.size === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish(false), limitMs);
+      const finish = (all: boolean) => {
+        clearTimeout(timer);
+        this.#onAnswered = null;
+        resolve(all);
+      };
+      this.#onAnswered = () => finish(true);
+    });
+  }
+
   override async close(): Promise<void> {
     this.#parts = [];
     this.#bytes = 0;
     await super.close();
+    this.#resolveClosed();
   }
 
   #append(part: Buffer): void {
@@ -116,6 +184,7 @@ export class ScreenedStdioTransport extends StdioServerTransport {
       if ('answer' in screened) {
         this.send(screened.answer as JSONRPCMessage).catch((err: Error) => this.onerror?.(err));
       } else {
+        if (isJSONRPCRequest(screened.message)) this.#unanswered.add(screened.message.id);
         this.onmessage?.(screened.message);
       }
     } catch (err) {

@@ -9,11 +9,13 @@ import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { Client as ModernClient } from '@modelcontextprotocol/client';
 import { StdioClientTransport as ModernStdio } from '@modelcontextprotocol/client/stdio';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as LegacyStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ScreenedStdioTransport } from '../../../bin/mcp/screened-stdio.js';
 import { ROOT } from '../../support/cli.js';
 import { testImage } from '../server/support.js';
 import { textOf } from './support.js';
@@ -98,7 +100,8 @@ describe('glyphcast-mcp over stdio', () => {
 
 /**
  * Writes `lines` to a fresh glyphcast-mcp and reads its stdout until `count` lines came (or
- * 15 s passed), then closes stdin.
+ * 15 s passed), then closes stdin; with `count` 0, closes stdin right after the lines and
+ * reads stdout until the process exits.
  */
 async function rawExchange(lines: readonly string[], count: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
@@ -121,6 +124,7 @@ async function rawExchange(lines: readonly string[], count: number, env: Record<
       }
     });
     child.stdin.write(lines.map((l) => `${l}\n`).join(''));
+    if (count === 0) resolve();
   });
   child.stdin.end();
   await closed;
@@ -181,6 +185,63 @@ describe('glyphcast-mcp answers malformed lines as JSON-RPC 2.0 says', () => {
     });
     expect(stderr).toBe('');
   }, 30_000);
+});
+
+describe('glyphcast-mcp at the end of its input', () => {
+  it('answers every request still rendering before it exits (printf ... | glyphcast-mcp)', async () => {
+    const call = (id: number) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'render_ascii', arguments: { imageBase64: png.toString('base64'), columns: 40 + id } },
+      });
+    const { answers, stderr } = await rawExchange(
+      [call(1), call(2), call(3), call(4), '{"jsonrpc":"2.0","id":5,"method":"ping"}'],
+      0,
+    );
+    expect(answers.map((a) => a.id).sort()).toEqual([1, 2, 3, 4, 5]);
+    for (const answer of answers.filter((a) => a.id !== 5)) {
+      expect(answer.result.isError).toBeFalsy();
+      expect(answer.result.structuredContent.columns).toBe(40 + answer.id);
+    }
+    expect(stderr).toBe('');
+  }, 30_000);
+
+  it('the transport closes once the pending requests are answered, or after drainMs, saying what it dropped', async () => {
+    const open = (drainMs: number) => {
+      const stdin = new PassThrough();
+      const stdout = new PassThrough();
+      const transport = new ScreenedStdioTransport({ maxLineBytes: 1024, drainMs, stdin, stdout });
+      const errors: string[] = [];
+      transport.onerror = (err) => errors.push(err.message);
+      let closed = false;
+      void transport.closed.then(() => {
+        closed = true;
+      });
+      return { stdin, transport, errors, isClosed: () => closed };
+    };
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+    const answered = open(60_000);
+    answered.transport.onmessage = () => {};
+    await answered.transport.start();
+    answered.stdin.end(
+      '{"jsonrpc":"2.0","id":1,"method":"ping"}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n',
+    );
+    await settle();
+    expect(answered.isClosed()).toBe(false); // request 1 is still unanswered
+    await answered.transport.send({ jsonrpc: '2.0', id: 1, result: {} });
+    await answered.transport.closed;
+    expect(answered.errors).toEqual([]);
+
+    const dropped = open(50);
+    dropped.transport.onmessage = () => {}; // never answers
+    await dropped.transport.start();
+    dropped.stdin.end('{"jsonrpc":"2.0","id":"a","method":"ping"}\n');
+    await dropped.transport.closed;
+    expect(dropped.errors).toEqual(['the input ended; 1 request(s) still unanswered after 50 ms are dropped']);
+  });
 });
 
 describe('glyphcast-mcp --help and --version', () => {
