@@ -126,11 +126,15 @@ export class ScreenedStdioTransport extends StdioServerTransport {
   };
 
   override async send(...args: Parameters<StdioServerTransport['send']>): Promise<void> {
-    await super.send(...args);
     const [message] = args;
-    if (('result' in message || 'error' in message) && message.id !== undefined) {
-      this.#unanswered.delete(message.id);
-      if (this.#unanswered.size === 0) this.#onAnswered?.();
+    try {
+      await super.send(...args);
+    } finally {
+      // an answer that failed to write is settled too: waiting longer would not deliver it
+      if (('result' in message || 'error' in message) && message.id !== undefined) {
+        this.#unanswered.delete(message.id);
+        if (this.#unanswered.size === 0) this.#onAnswered?.();
+      }
     }
   }
 
