@@ -74,7 +74,8 @@ Exit status:
   0  every input was rendered
   1  an input could not be read, decoded or rendered, or an output could not be written
      (the other inputs are still rendered)
-  2  usage error: unknown option, bad or missing value, no input
+  2  usage error: unknown option, bad or missing value, an option given twice, an -o
+     extension that names no format, no input
 
 Examples:
   glyphcast photo.jpg

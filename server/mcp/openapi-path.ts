@@ -41,7 +41,7 @@ export function mcpOperations(
   const methodNotAllowed = {
     tags: ['mcp'],
     summary: 'Not served: the endpoint is stateless (no sessions, no server-initiated stream)',
-    responses: { '405': answer('JSON-RPC error -32000; `Allow: POST`') },
+    responses: { '405': answer('JSON-RPC error -32000; `Allow: POST`'), ...beforeRouting },
   };
   return {
     post: {
