@@ -19,7 +19,8 @@
  *
  * When the input ends, the SDK's transport closes at once, and the requests still rendering go
  * unanswered (`printf '...' | glyphcast-mcp` lost most of its answers). This one counts the
- * requests it passed on and closes only once they are answered, or after `drainMs`.
+ * requests it passed on and closes only once they are answered (or cancelled by the client:
+ * the SDK then sends no answer), or after `drainMs`.
  */
 import type { Readable, Writable } from 'node:stream';
 import {
@@ -131,11 +132,14 @@ export class ScreenedStdioTransport extends StdioServerTransport {
       await super.send(...args);
     } finally {
       // an answer that failed to write is settled too: waiting longer would not deliver it
-      if (('result' in message || 'error' in message) && message.id !== undefined) {
-        this.#unanswered.delete(message.id);
-        if (this.#unanswered.size === 0) this.#onAnswered?.();
-      }
+      if (('result' in message || 'error' in message) && message.id !== undefined) this.#settle(message.id);
     }
+  }
+
+  /** A request needs no more waiting for: answered, or cancelled by the client. */
+  #settle(id: unknown): void {
+    if (!this.#unanswered.delete(id as string | number)) return;
+    if (this.#unanswered.size === 0) this.#onAnswered?.();
   }
 
   /**
@@ -188,8 +192,12 @@ export class ScreenedStdioTransport extends StdioServerTransport {
       if ('answer' in screened) {
         this.send(screened.answer as JSONRPCMessage).catch((err: Error) => this.onerror?.(err));
       } else {
-        if (isJSONRPCRequest(screened.message)) this.#unanswered.add(screened.message.id);
-        this.onmessage?.(screened.message);
+        const { message } = screened;
+        if (isJSONRPCRequest(message)) this.#unanswered.add(message.id);
+        // the SDK sends no answer to a request the client cancelled (as MCP asks): none is waited for
+        else if ('method' in message && message.method === 'notifications/cancelled')
+          this.#settle(message.params?.requestId);
+        this.onmessage?.(message);
       }
     } catch (err) {
       // as the SDK's reader does: reported out of band, the connection goes on

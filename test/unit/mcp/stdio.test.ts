@@ -208,7 +208,7 @@ describe('glyphcast-mcp at the end of its input', () => {
     expect(stderr).toBe('');
   }, 30_000);
 
-  it('the transport closes once the pending requests are answered, or after drainMs, saying what it dropped', async () => {
+  it('the transport closes once the pending requests are answered or cancelled, or after drainMs, saying what it dropped', async () => {
     const open = (drainMs: number) => {
       const stdin = new PassThrough();
       const stdout = new PassThrough();
@@ -234,6 +234,17 @@ describe('glyphcast-mcp at the end of its input', () => {
     await answered.transport.send({ jsonrpc: '2.0', id: 1, result: {} });
     await answered.transport.closed;
     expect(answered.errors).toEqual([]);
+
+    // a request the client cancelled gets no answer from the SDK (as MCP asks): it is not waited for
+    const cancelled = open(60_000);
+    cancelled.transport.onmessage = () => {};
+    await cancelled.transport.start();
+    cancelled.stdin.end(
+      '{"jsonrpc":"2.0","id":7,"method":"ping"}\n' +
+        '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"user"}}\n',
+    );
+    await cancelled.transport.closed;
+    expect(cancelled.errors).toEqual([]);
 
     const dropped = open(50);
     dropped.transport.onmessage = () => {}; // never answers
