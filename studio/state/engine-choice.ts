@@ -20,7 +20,7 @@ function onFallbackAdapter(gpu: GpuState): boolean {
 export function cpuWorkerReason(mode: ExecutorMode, gpu: GpuState): string | null {
   if (mode === 'cpu') return 'chosen by the link (executor=cpu)';
   if (mode === 'auto' && onFallbackAdapter(gpu))
-    return 'the WebGPU adapter is a software fallback, slower here than the CPU Worker; executor=webgpu in the link uses it';
+    return 'the WebGPU adapter is a software fallback, slower here than the CPU Worker; add executor=webgpu to the link to use it anyway';
   return null;
 }
 

@@ -90,7 +90,9 @@ describe('studio: the engine pill', () => {
     expect(status.detail).toContain(
       'Rendered by the CPU engine in a Worker (the WebGPU adapter is a software fallback',
     );
-    expect(status.detail).toContain('the adapter is a software fallback (draw=webgpu in the link draws with it)');
+    expect(status.detail).toContain(
+      'the adapter is a software fallback (add draw=webgpu to the link to draw with WebGPU)',
+    );
     expect(engineStatus('gpu', software, 'canvas2d').detail).toContain('Canvas 2D chosen by the link (draw=canvas2d)');
   });
 

@@ -57,7 +57,7 @@ export function engineStatus(
         const why =
           draw === 'canvas2d'
             ? 'Canvas 2D chosen by the link (draw=canvas2d)'
-            : 'drawn with Canvas 2D: the adapter is a software fallback (draw=webgpu in the link draws with it)';
+            : 'drawn with Canvas 2D: the adapter is a software fallback (add draw=webgpu to the link to draw with WebGPU)';
         return {
           label: `${engine} · drawn with Canvas 2D`,
           detail: `${executor}; ${why}; WebGPU adapter: ${gpu.adapter}`,
