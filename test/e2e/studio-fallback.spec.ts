@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORMAT_INFO } from '../../engine/encode/formats.js';
 import { FORMATS } from '../../engine/params.js';
+import { downloadButtonName } from '../../studio/export/format-buttons.js';
 import { launchChromium } from '../support/browser.js';
 import { largePng, videoWebm } from '../support/media.js';
 import {
@@ -53,7 +53,7 @@ describe('studio: fallback without WebGPU', () => {
     const out: Record<string, string> = {};
     for (const format of FORMATS) {
       const { text } = await downloadText(page, () =>
-        page.getByRole('button', { name: `Download ${FORMAT_INFO[format].label}` }).click(),
+        page.getByRole('button', { name: downloadButtonName(format) }).click(),
       );
       out[format] = format.startsWith('json') ? JSON.stringify(withoutTimings(text)) : text;
     }
@@ -185,7 +185,7 @@ describe('studio: fallback without WebGPU', () => {
       1,
     );
     const { text } = await downloadText(page, () =>
-      page.getByRole('button', { name: `Download ${FORMAT_INFO.text.label}` }).click(),
+      page.getByRole('button', { name: downloadButtonName('text') }).click(),
     );
     expect(text).toBe((await serverRender(large, { columns: 100 })).body);
     expect(errors).toEqual([]);
@@ -280,7 +280,7 @@ describe('studio: fallback without WebGPU', () => {
         const art = page.getByRole('img', { name: new RegExp(`^ASCII art, ${columns} by \\d+ characters$`) });
         await eventually(() => art.count()).toBe(1);
         const { text } = await downloadText(page, () =>
-          page.getByRole('button', { name: 'Download Plain text' }).click(),
+          page.getByRole('button', { name: downloadButtonName('text') }).click(),
         );
         const glyphs = [...new Set(text.replace(/\n/g, ''))];
         expect(glyphs.length === 1 && '▀▄█▌▐░▒▓'.includes(glyphs[0]), glyphs.join('')).toBe(true);

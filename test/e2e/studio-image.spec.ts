@@ -9,8 +9,10 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FORMAT_INFO } from '../../engine/encode/formats.js';
 import { FORMATS } from '../../engine/params.js';
+import { downloadButtonName } from '../../studio/export/format-buttons.js';
 import { REPO_ROOT } from '../support/browser.js';
 import {
+  accessibilityViolations,
   collectErrors,
   downloadText,
   dropFile,
@@ -61,7 +63,7 @@ describe('studio: image mode', () => {
 
   const art = () => page.getByRole('img', { name: /^ASCII art, \d+ by \d+ characters$/ });
   const download = (format: (typeof FORMATS)[number]) =>
-    downloadText(page, () => page.getByRole('button', { name: `Download ${FORMAT_INFO[format].label}` }).click());
+    downloadText(page, () => page.getByRole('button', { name: downloadButtonName(format) }).click());
 
   it('loads with no console errors, says how it renders, and renders a dropped image', async () => {
     await page.goto(studio.url);
@@ -91,6 +93,22 @@ describe('studio: image mode', () => {
     // the heading reads as words; without a receiver, the handoff panel says how to name one
     expect(await page.getByRole('heading', { level: 1 }).getAttribute('aria-label')).toBe('glyphcast studio');
     await eventually(() => page.getByText("start it with RECEIVER_ORIGIN set to that page's origin").count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('passes an accessibility audit (axe-core): empty, with a color picture, its evidence and a notice', async () => {
+    await page.goto(`${studio.url}/?columns=9999`);
+    const notice = page.getByRole('status').filter({ hasText: 'Some values in this link were not used' });
+    await eventually(() => notice.count()).toBe(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.goto(`${studio.url}/?color=true&columns=100`);
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 100 by /);
+    await eventually(() =>
+      page.getByRole('region', { name: 'Auto Director evidence' }).getByRole('table').count(),
+    ).toBe(1);
+    await page.getByRole('button', { name: 'Why this engine?' }).click();
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -483,7 +501,7 @@ describe('studio: image mode', () => {
       }
       const panel = await page.locator('gc-export-panel').boundingBox();
       for (const format of FORMATS) {
-        const box = await page.getByRole('button', { name: `Download ${FORMAT_INFO[format].label}` }).boundingBox();
+        const box = await page.getByRole('button', { name: downloadButtonName(format) }).boundingBox();
         expect(box && panel && box.x + box.width <= panel.x + panel.width, format).toBe(true);
       }
       const picture = await art().boundingBox();

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { REPO_ROOT } from '../support/browser.js';
 import { cameraY4m, videoWebm } from '../support/media.js';
 import {
+  accessibilityViolations,
   CORPUS,
   collectErrors,
   downloadText,
@@ -96,6 +97,8 @@ describe('studio: webcam and video', () => {
     await eventually(() => page.getByRole('img', { name: /^ASCII art, 112 by 42 characters$/ }).count()).toBe(1);
     fs.mkdirSync(path.join(REPO_ROOT, 'docs/screenshots'), { recursive: true });
     await page.screenshot({ path: path.join(REPO_ROOT, 'docs/screenshots/studio-webcam.png') });
+    // the live view (camera picker, HUD, source monitor) passes the audit the still view passes
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Stop webcam' }).click();
     await eventually(() => page.getByRole('button', { name: 'Webcam' }).count()).toBe(1);
     expect(errors).toEqual([]);

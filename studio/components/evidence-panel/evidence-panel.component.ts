@@ -63,7 +63,7 @@ export class EvidencePanel extends LitElement {
       <h3>${statusBadge(d.status)} <span>${d.rubric}</span></h3>
       <table>
         <thead>
-          <tr><th scope="col">Metric</th><th scope="col">Score</th><th scope="col">Target</th><th scope="col"></th></tr>
+          <tr><th scope="col">Metric</th><th scope="col">Score</th><th scope="col">Target</th><th scope="col"><span class="visually-hidden">Result</span></th></tr>
         </thead>
         <tbody>
           ${d.metrics.map(

@@ -5,18 +5,10 @@ import { FORMATS } from '../../../engine/params.js';
 import { FrameBusController } from '../../controllers/frame-bus-controller.js';
 import { type Clip, ClipRecorder, clipToHtmlFlipbook, clipToJsonLines } from '../../export/clip.js';
 import { clipFileName, exportFileName } from '../../export/file-names.js';
+import { FORMAT_BUTTON_TEXT } from '../../export/format-buttons.js';
 import { saveText } from '../../export/save.js';
 import type { BusFrame, FrameBus } from '../../state/frame-bus.js';
 import { exportPanelStyles } from './export-panel.styles.js';
-
-const SHORT: Readonly<Record<Format, string>> = {
-  text: 'Text',
-  ansi: 'ANSI',
-  html: 'HTML',
-  json: 'JSON',
-  'json-compact': 'JSON compact',
-  svg: 'SVG',
-};
 
 /**
  * Export of the frame on screen: a download in each of the six formats (SPEC 2.3 extensions),
@@ -78,10 +70,8 @@ export class ExportPanel extends LitElement {
     return html`<h2>Export</h2>
       <div class="formats" role="group" aria-label="Download the current frame">
         ${FORMATS.map(
-          (
-            f,
-          ) => html`<button ?disabled=${off} aria-label="Download ${FORMAT_INFO[f].label}" @click=${() => this.download(f)}>
-            ${SHORT[f]}<small>.${FORMAT_INFO[f].extension}</small>
+          (f) => html`<button ?disabled=${off} title=${FORMAT_INFO[f].label} @click=${() => this.download(f)}>
+            <span class="visually-hidden">Download </span>${FORMAT_BUTTON_TEXT[f]} <small>.${FORMAT_INFO[f].extension}</small>
           </button>`,
         )}
       </div>

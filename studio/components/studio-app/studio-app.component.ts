@@ -224,6 +224,9 @@ export class StudioApp extends LitElement {
         ${this.source?.kind === 'video' ? html`<gc-transport .video=${this.source.element}></gc-transport>` : nothing}
         <section class="dock" tabindex="-1" aria-label="Evidence, export and handoff">
           <gc-evidence-panel
+            tabindex="0"
+            role="region"
+            aria-label="Auto Director"
             .evidence=${this.evidence}
             .autoOptimize=${this.params.autoOptimize}
             .tunes=${this.pipeline.streamTunes}

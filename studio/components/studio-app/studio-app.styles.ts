@@ -37,7 +37,8 @@ export const studioAppStyles = [
       font-weight: 600;
     }
     gc-stage:focus-visible,
-    .dock:focus-visible {
+    .dock:focus-visible,
+    gc-evidence-panel:focus-visible {
       outline: 2px solid var(--gc-accent);
       outline-offset: 2px;
     }
