@@ -1,4 +1,5 @@
 import type { CellGrid } from '../grid.js';
+import { artLabel } from './art-label.js';
 import { escapeXml } from './escape.js';
 import { backgroundHex, colorRuns, hex, parseHex } from './runs.js';
 
@@ -6,7 +7,7 @@ import { backgroundHex, colorRuns, hex, parseHex } from './runs.js';
 export const FONT_STACK = "'DejaVu Sans Mono', 'Menlo', 'Consolas', 'Liberation Mono', monospace";
 
 /**
- * A standalone HTML document: one `<pre>` on a black background (white under a dark `monoColor`:
+ * A standalone HTML document: one `<pre>` (an image to assistive technology, named by artLabel) on a black background (white under a dark `monoColor`:
  * runs.ts lightBackground), glyphs in `monoColor`, or,
  * with `color`, one `<span>` per run of equal color. All text is escaped. The line height is
  * two advances (`2ch`), the 1:2 cell the glyphs were measured in.
@@ -29,7 +30,7 @@ export function encodeHtml(grid: CellGrid, color: boolean, monoColor: string, ti
 </style>
 </head>
 <body>
-<pre aria-label="ASCII art, ${grid.columns} by ${grid.rows} characters">
+<pre role="img" aria-label="${artLabel(grid)}">
 ${body}
 </pre>
 </body>

@@ -1,5 +1,6 @@
 import { CELL_H, CELL_W } from '../glyphs/font-format.js';
 import type { CellGrid } from '../grid.js';
+import { artLabel } from './art-label.js';
 import { escapeXml } from './escape.js';
 import { FONT_STACK } from './html.js';
 import { backgroundHex, colorRuns, hex, parseHex } from './runs.js';
@@ -10,7 +11,7 @@ const FONT_SIZE = (CELL_W * 2048) / 1233;
 const BASELINE = CELL_H * 0.7875;
 
 /**
- * Valid standalone SVG (XML): a black background (white under a dark `monoColor`: runs.ts
+ * Valid standalone SVG (XML), an image named by its `<title>` (artLabel): a black background (white under a dark `monoColor`: runs.ts
  * lightBackground), one `<text>` per row with whitespace
  * preserved, a `<tspan>` per run of equal color (fills in runs), `textLength` pinning every
  * row to the grid width whatever font the viewer falls back to, and a viewBox of
@@ -30,7 +31,8 @@ export function encodeSvg(grid: CellGrid, color: boolean, monoColor: string): st
     })
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img">
+<title>${artLabel(grid)}</title>
 <rect width="100%" height="100%" fill="${backgroundHex(color, monoColor)}"/>
 <g font-family="${escapeXml(FONT_STACK)}" font-size="${FONT_SIZE.toFixed(3)}" fill="${monoColor}" xml:space="preserve" style="white-space:pre">
 ${text}

@@ -160,7 +160,7 @@ export function clipToHtmlFlipbook(clip: Clip): string {
 </style>
 </head>
 <body>
-<pre id="art" aria-label="ASCII clip, ${clip.frames.length} frames"></pre>
+<pre id="art" role="img" aria-label="ASCII clip, ${clip.frames.length} frames"></pre>
 <div class="bar"><button id="play" type="button">Pause</button><span id="pos"></span></div>
 <script type="application/json" id="clip">${scriptJson(data)}</script>
 <script>

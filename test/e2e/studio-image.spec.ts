@@ -109,7 +109,14 @@ describe('studio: image mode', () => {
     ).toBe(1);
     await page.getByRole('button', { name: 'Why this engine?' }).click();
     expect(await accessibilityViolations(page)).toEqual([]);
+    // the exports a page would embed: each is one named image to a screen reader
+    const html = (await download('html')).text;
+    const svg = (await download('svg')).text.replace(/^<\?xml[^>]*>\n/, '');
     expect(errors).toEqual([]);
+    for (const body of [html, `<!doctype html><html lang="en"><title>svg</title><body>${svg}</body></html>`]) {
+      await page.setContent(body);
+      expect(await accessibilityViolations(page, 'wcag')).toEqual([]);
+    }
   });
 
   it('renders an image pasted from the clipboard', async () => {

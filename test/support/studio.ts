@@ -139,22 +139,25 @@ const AXE_SOURCE = path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js');
 /**
  * axe-core's audit of the page as it stands (its default rules: WCAG 2.x A and AA, and best
  * practices), as `rule: target` lines, one per failing element; empty when it passes.
+ * `wcag` keeps the WCAG rules only, for a document that is one picture (an HTML export), where
+ * the best practices for a site's pages (a main landmark, a level-one heading) do not apply.
  * `skip-link` is left out: axe looks a skip link's target up with document.getElementById,
  * which cannot see into a shadow root, where the studio's targets are (the links focus them;
  * the skip-link test checks that they do).
  */
-export async function accessibilityViolations(page: Page): Promise<string[]> {
+export async function accessibilityViolations(page: Page, scope: 'page' | 'wcag' = 'page'): Promise<string[]> {
   await page.addScriptTag({ content: fs.readFileSync(AXE_SOURCE, 'utf8') });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe;
-    type AxeResults = { violations: { id: string; nodes: { target: unknown }[] }[] };
-    const results = await axe.run(document, {
+  return page.evaluate(async (scope) => {
+    type Violation = { id: string; nodes: { target: unknown }[] };
+    type Axe = { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
+    const { axe } = window as unknown as { axe: Axe };
+    const { violations } = await axe.run(document, {
       resultTypes: ['violations'],
       rules: { 'skip-link': { enabled: false } },
+      ...(scope === 'wcag' ? { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } } : {}),
     });
-    return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
-  });
-  return violations;
+    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
+  }, scope);
 }
 
 /** A tiny static site on its own 127.0.0.1 port, i.e. its own origin. */

@@ -134,7 +134,7 @@ describe('clips', () => {
     const rec = new ClipRecorder('cam', defaultParams());
     rec.add(evil, defaultParams(), 0, null);
     const html = clipToHtmlFlipbook(rec.finish());
-    expect(html).toContain('aria-label="ASCII clip, 1 frames"');
+    expect(html).toContain('role="img" aria-label="ASCII clip, 1 frames"');
     expect(html).not.toContain('</</');
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     expect(html).toContain('\\u003c/\\u003c/');

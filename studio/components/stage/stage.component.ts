@@ -1,5 +1,6 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
+import { artLabel } from '../../../engine/encode/art-label.js';
 import type { CellGrid } from '../../../engine/grid.js';
 import type { GpuState } from '../../controllers/gpu-device-controller.js';
 import { ResizeController } from '../../controllers/resize-controller.js';
@@ -118,9 +119,7 @@ export class Stage extends LitElement {
   }
 
   protected override render() {
-    const label = this.grid
-      ? `ASCII art, ${this.grid.columns} by ${this.grid.rows} characters`
-      : 'ASCII art (nothing loaded yet)';
+    const label = this.grid ? artLabel(this.grid) : 'ASCII art (nothing loaded yet)';
     return html`
       <div
         class="viewport"

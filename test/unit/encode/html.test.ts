@@ -66,7 +66,7 @@ describe('html encoder', () => {
       ],
     );
     expect(encodeHtml(grid, true, '#e5e5e5')).toBe(
-      `${HEAD}<pre aria-label="ASCII art, 3 by 2 characters">
+      `${HEAD}<pre role="img" aria-label="ASCII art, 3 by 2 characters">
 <span style="color:#ff0000">.#</span><span style="color:#0000ff">.</span>
 <span style="color:#0000ff">#&lt;&amp;</span>${TAIL}`,
     );
@@ -75,7 +75,7 @@ describe('html encoder', () => {
   it('writes mono text in monoColor, escaped, without spans', () => {
     const grid = textGrid(['"\'>', '&&&'], RED);
     expect(encode(grid, params({ format: 'html', monoColor: '#ABC' })).body).toBe(
-      `${HEAD.replace('#e5e5e5', '#aabbcc')}<pre aria-label="ASCII art, 3 by 2 characters">
+      `${HEAD.replace('#e5e5e5', '#aabbcc')}<pre role="img" aria-label="ASCII art, 3 by 2 characters">
 &quot;&#39;&gt;
 &amp;&amp;&amp;${TAIL}`,
     );

@@ -36,7 +36,8 @@ describe('svg encoder', () => {
       ],
     );
     expect(encodeSvg(grid, true, '#e5e5e5')).toBe(`<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 32" width="24" height="32">
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 32" width="24" height="32" role="img">
+<title>ASCII art, 3 by 2 characters</title>
 <rect width="100%" height="100%" fill="#000"/>
 ${G_OPEN}
 <text x="0" y="12.60" textLength="24" lengthAdjust="spacingAndGlyphs"><tspan fill="#ff0000">.#</tspan><tspan fill="#0000ff">.</tspan></text>
@@ -48,7 +49,8 @@ ${G_OPEN}
   it('writes mono rows in monoColor, escaped, without tspans', () => {
     const grid = textGrid([']]>', ' "\''], RED);
     expect(encode(grid, params({ format: 'svg', monoColor: '#abc' })).body).toBe(`<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 32" width="24" height="32">
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 32" width="24" height="32" role="img">
+<title>ASCII art, 3 by 2 characters</title>
 <rect width="100%" height="100%" fill="#000"/>
 ${G_OPEN.replace('#e5e5e5', '#aabbcc')}
 <text x="0" y="12.60" textLength="24" lengthAdjust="spacingAndGlyphs">]]&gt;</text>
