@@ -182,6 +182,8 @@ describe('studio: webcam and video', () => {
     const alert = page.getByRole('alert');
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
     await eventually(() => art.count()).toBe(1);
+    // the still has settled (no render of it in flight) before its text is taken as the reference
+    await eventually(() => page.getByRole('region', { name: 'Picture' }).getAttribute('aria-busy')).toBe('false');
     const still = await copyText();
 
     // an AVI (video/x-msvideo): Chromium has no decoder for it
