@@ -7,10 +7,10 @@ import { backgroundHex, colorRuns, hex, parseHex } from './runs.js';
 export const FONT_STACK = "'DejaVu Sans Mono', 'Menlo', 'Consolas', 'Liberation Mono', monospace";
 
 /**
- * A standalone HTML document: one `<pre>` (an image to assistive technology, named by artLabel) on a black background (white under a dark `monoColor`:
- * runs.ts lightBackground), glyphs in `monoColor`, or,
- * with `color`, one `<span>` per run of equal color. All text is escaped. The line height is
- * two advances (`2ch`), the 1:2 cell the glyphs were measured in.
+ * A standalone HTML document: one `<pre>` (an image to assistive technology, named by
+ * artLabel) on a black background (white under a dark `monoColor`: runs.ts lightBackground),
+ * glyphs in `monoColor`, or, with `color`, one `<span>` per run of equal color. All text is
+ * escaped. The line height is two advances (`2ch`), the 1:2 cell the glyphs were measured in.
  */
 export function encodeHtml(grid: CellGrid, color: boolean, monoColor: string, title = 'glyphcast'): string {
   const rows = colorRuns(grid, color, parseHex(monoColor), grid.table.map(escapeXml));

@@ -11,10 +11,10 @@ const FONT_SIZE = (CELL_W * 2048) / 1233;
 const BASELINE = CELL_H * 0.7875;
 
 /**
- * Valid standalone SVG (XML), an image named by its `<title>` (artLabel): a black background (white under a dark `monoColor`: runs.ts
- * lightBackground), one `<text>` per row with whitespace
- * preserved, a `<tspan>` per run of equal color (fills in runs), `textLength` pinning every
- * row to the grid width whatever font the viewer falls back to, and a viewBox of
+ * Valid standalone SVG (XML), an image named by its `<title>` (artLabel): a black background
+ * (white under a dark `monoColor`: runs.ts lightBackground), one `<text>` per row with
+ * whitespace preserved, a `<tspan>` per run of equal color (fills in runs), `textLength`
+ * pinning every row to the grid width whatever font the viewer falls back to, and a viewBox of
  * columns x CELL_W by rows x CELL_H units: the 1:2 cell the glyphs were measured in, so the
  * picture keeps the aspect the grid was made for. Without `color` the text is `monoColor`.
  */
