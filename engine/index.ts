@@ -30,7 +30,16 @@ export type {
 export { gridLines } from './grid.js';
 export type { RgbaImage } from './image.js';
 export type { ParamInfo, ParamIssue, ParamSource, RenderParams } from './params.js';
-export { defaultParams, PARAMS, ParamsError, paramsJsonSchema, resolveParams } from './params.js';
+export {
+  clip,
+  defaultParams,
+  IssueList,
+  MAX_LISTED_ISSUES,
+  PARAMS,
+  ParamsError,
+  paramsJsonSchema,
+  resolveParams,
+} from './params.js';
 export type { FramePlan } from './plan.js';
 export { planFrame } from './plan.js';
 export type { RenderImageOptions, RenderOptions } from './render.js';

@@ -99,13 +99,43 @@ export interface ParamIssue {
   readonly message: string;
 }
 
-/** Every problem of one request's parameters, reported together. */
+/** How many issues an error lists; the rest are counted, so 200,000 unknown keys get a short answer. */
+export const MAX_LISTED_ISSUES = 20;
+
+/** Every problem of one request's parameters, reported together (the first MAX_LISTED_ISSUES listed). */
 export class ParamsError extends Error {
   readonly issues: readonly ParamIssue[];
-  constructor(issues: readonly ParamIssue[]) {
-    super(issues.map((i) => i.message).join('; '));
+  /** How many more problems were found than `issues` lists. */
+  readonly unlisted: number;
+  constructor(issues: readonly ParamIssue[], unlisted = 0) {
+    const listed = issues.slice(0, MAX_LISTED_ISSUES);
+    const more = unlisted + issues.length - listed.length;
+    super(listed.map((i) => i.message).join('; ') + (more > 0 ? `; and ${more} more` : ''));
     this.name = 'ParamsError';
-    this.issues = issues;
+    this.issues = listed;
+    this.unlisted = more;
+  }
+}
+
+/** Issues as they are found: the first MAX_LISTED_ISSUES are made and kept, the rest only counted. */
+export class IssueList {
+  readonly #listed: ParamIssue[] = [];
+  #unlisted = 0;
+
+  add(make: () => ParamIssue): void {
+    if (this.#listed.length < MAX_LISTED_ISSUES) this.#listed.push(make());
+    else this.#unlisted++;
+  }
+
+  /** Takes over every issue of `err`, listed or counted. */
+  addAll(err: ParamsError): void {
+    for (const issue of err.issues) this.add(() => issue);
+    this.#unlisted += err.unlisted;
+  }
+
+  /** Throws them all as one ParamsError, when there are any. */
+  throwIfAny(): void {
+    if (this.#listed.length > 0) throw new ParamsError(this.#listed, this.#unlisted);
   }
 }
 
@@ -200,20 +230,29 @@ function fromString(kind: ParamKind, text: string): unknown {
   }
 }
 
+/** Names and values longer than this are cut in issues: an answer never echoes a whole upload. */
+const MAX_SHOWN_CHARS = 80;
+
+/** `text`, or its first MAX_SHOWN_CHARS characters and how long it was. */
+export function clip(text: string): string {
+  return text.length <= MAX_SHOWN_CHARS ? text : `${text.slice(0, MAX_SHOWN_CHARS)}… (${text.length} characters)`;
+}
+
 const show = (value: unknown): string => {
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') return clip(JSON.stringify(value));
   if (value === undefined) return 'nothing';
   // JSON has no Infinity or NaN: 1e400 parses to Infinity, which JSON.stringify writes as null
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   try {
-    return JSON.stringify(value) ?? String(value);
+    return clip(JSON.stringify(value) ?? String(value));
   } catch {
-    return String(value);
+    return clip(String(value));
   }
 };
 
-function issue(param: string, expected: string, received: unknown): ParamIssue {
+function issue(name: string, expected: string, received: unknown): ParamIssue {
   const got = show(received);
+  const param = clip(name);
   return { param, expected, received: got, message: `${param}: expected ${expected}, received ${got}` };
 }
 
@@ -230,7 +269,9 @@ export function nearestParam(name: string): ParamName | undefined {
   const same = PARAMS.find((p) => plain(p.name) === key);
   if (same) return same.name;
   if (key.length < 4) return undefined;
-  const scored = PARAMS.map((p) => ({ name: p.name, distance: editDistance(key, plain(p.name)) }))
+  // two edits change the length by two at most, so other names need no table
+  const scored = PARAMS.filter((p) => Math.abs(plain(p.name).length - key.length) <= 2)
+    .map((p) => ({ name: p.name, distance: editDistance(key, plain(p.name)) }))
     .filter((s) => s.distance <= 2)
     .sort((a, b) => a.distance - b.distance);
   return scored.length > 0 && scored[1]?.distance !== scored[0].distance ? scored[0].name : undefined;
@@ -250,47 +291,48 @@ function knownParameter(name: string): string {
  * `true/false/1/0` for booleans, plain decimal numbers, `#rrggbb`/`#rgb` colors. A string
  * value given as an array of several (a repeated query key) is refused.
  *
- * @throws ParamsError naming every unknown key, wrong type and out-of-range value at once.
+ * @throws ParamsError naming every unknown key, wrong type and out-of-range value at once
+ *   (the first MAX_LISTED_ISSUES of them; the rest are counted).
  */
 export function resolveParams(input: unknown, source: ParamSource): RenderParams {
   if (input === undefined || input === null) return DEFAULTS;
   if (typeof input !== 'object' || Array.isArray(input)) {
     throw new ParamsError([issue('(parameters)', 'an object of named parameters', input)]);
   }
-  const issues: ParamIssue[] = [];
+  const issues = new IssueList();
   const typed: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(input as Record<string, unknown>)) {
     const info = PARAM_BY_NAME.get(key);
     if (!info) {
-      issues.push(issue(key, knownParameter(key), raw));
+      issues.add(() => issue(key, knownParameter(key), raw));
       continue;
     }
     if (raw === undefined) continue;
     let value: unknown = raw;
     if (source === 'strings') {
       if (Array.isArray(raw)) {
-        issues.push(issue(key, `${describeExpected(info.kind)}, given once`, raw));
+        issues.add(() => issue(key, `${describeExpected(info.kind)}, given once`, raw));
         continue;
       }
       if (typeof raw !== 'string') {
-        issues.push(issue(key, `${describeExpected(info.kind)} as text`, raw));
+        issues.add(() => issue(key, `${describeExpected(info.kind)} as text`, raw));
         continue;
       }
       value = fromString(info.kind, raw.trim());
       if (value === undefined) {
-        issues.push(issue(key, describeExpected(info.kind), raw));
+        issues.add(() => issue(key, describeExpected(info.kind), raw));
         continue;
       }
     }
     const checked = shape[info.name].safeParse(value);
     if (!checked.success) {
-      issues.push(issue(key, describeExpected(info.kind), raw));
+      issues.add(() => issue(key, describeExpected(info.kind), raw));
       continue;
     }
     // -0 reads back as 0 from every text form, so it is stored as 0.
     typed[key] = checked.data === 0 ? 0 : checked.data;
   }
-  if (issues.length > 0) throw new ParamsError(issues);
+  issues.throwIfAny();
   const params = paramsSchema.parse(typed);
   return Object.freeze({ ...params, monoColor: normalizeHexColor(params.monoColor) });
 }

@@ -5,7 +5,7 @@
  * not recognise becomes `internal` without its message, so no stack or internal text leaks.
  */
 
-import { ParamsError, RenderError } from '../engine/index.js';
+import { MAX_LISTED_ISSUES, ParamsError, RenderError } from '../engine/index.js';
 import { DecodeError } from '../engine/node/decode.js';
 
 /** Every error code, its HTTP status and when it is sent (docs/api.md and OpenAPI read this). */
@@ -15,7 +15,10 @@ export const ERROR_CODES = {
   no_image: [400, 'No image source: send a multipart file field `image`, or a JSON `imageBase64` or `imageUrl`.'],
   multiple_images: [400, 'More than one image source in one request.'],
   invalid_image_source: [400, '`imageBase64` is not base64, or `imageUrl` is not an absolute URL string.'],
-  invalid_params: [400, 'An unknown, repeated, mistyped or out-of-range parameter; `details.issues` names each one.'],
+  invalid_params: [
+    400,
+    `An unknown, repeated, mistyped or out-of-range parameter; \`details.issues\` names each one (the first ${MAX_LISTED_ISSUES}; \`details.unlisted\` counts the rest).`,
+  ],
   not_an_image: [400, 'The bytes are not an image (or are empty).'],
   corrupt_image: [400, 'The image is truncated or corrupt.'],
   grid_too_large: [400, 'The image is so tall for its width that the grid would exceed the row limit.'],
@@ -92,7 +95,8 @@ const DECODE: Record<DecodeError['code'], ErrorCode> = {
 export function toApiError(err: unknown, limits: { maxImageBytes: number }): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof ParamsError) {
-    return new ApiError('invalid_params', err.message, { issues: err.issues });
+    const unlisted = err.unlisted > 0 ? { unlisted: err.unlisted } : {};
+    return new ApiError('invalid_params', err.message, { issues: err.issues, ...unlisted });
   }
   if (err instanceof DecodeError) return new ApiError(DECODE[err.code], err.message);
   if (err instanceof RenderError) {

@@ -9,7 +9,7 @@
  */
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { type ParamIssue, ParamsError, type RenderParams, resolveParams } from '../engine/index.js';
+import { clip, IssueList, ParamsError, type RenderParams, resolveParams } from '../engine/index.js';
 import { ApiError, imageTooLarge } from './errors.js';
 import { REPEATED_KEYS } from './json-body.js';
 
@@ -52,7 +52,7 @@ export { jsonBodyLimit } from './errors.js';
  * unknown names, bad values, a name given in two sets, an image source in the wrong place.
  */
 export function mergeParams(sets: readonly ParamSet[]): RenderParams {
-  const issues: ParamIssue[] = [];
+  const issues = new IssueList();
   const typed = record();
   const seen = new Map<string, string>();
   for (const set of sets) {
@@ -60,19 +60,20 @@ export function mergeParams(sets: readonly ParamSet[]): RenderParams {
     for (const [name, value] of Object.entries(set.values)) {
       if (Object.hasOwn(SOURCE_CARRIER, name)) {
         const expected = `${SOURCE_CARRIER[name]}, not ${set.where}`;
-        issues.push({ param: name, expected, received: set.where, message: `${name}: expected ${expected}` });
+        issues.add(() => ({ param: name, expected, received: set.where, message: `${name}: expected ${expected}` }));
         continue;
       }
       const earlier = seen.get(name);
       if (earlier !== undefined) {
         const expected = 'a parameter given once';
         const received = `it in ${earlier === set.where ? `${set.where} twice` : `${earlier} and in ${set.where}`}`;
-        issues.push({
-          param: name,
+        const param = clip(name);
+        issues.add(() => ({
+          param,
           expected,
           received,
-          message: `${name}: expected ${expected}, received ${received}`,
-        });
+          message: `${param}: expected ${expected}, received ${received}`,
+        }));
         continue;
       }
       seen.set(name, set.where);
@@ -83,10 +84,10 @@ export function mergeParams(sets: readonly ParamSet[]): RenderParams {
       for (const name of Object.keys(values)) typed[name] = resolved[name];
     } catch (err) {
       if (!(err instanceof ParamsError)) throw err;
-      issues.push(...err.issues);
+      issues.addAll(err);
     }
   }
-  if (issues.length > 0) throw new ParamsError(issues);
+  issues.throwIfAny();
   return resolveParams(typed, 'json');
 }
 
@@ -108,13 +109,14 @@ export function decodeBase64Image(text: string, maxBytes: number): Uint8Array {
 }
 
 function parseImageUrl(value: unknown): URL {
-  if (typeof value !== 'string' || value.length > MAX_IMAGE_URL_LENGTH || !URL.canParse(value)) {
-    throw new ApiError(
-      'invalid_image_source',
-      `imageUrl must be an absolute URL of at most ${MAX_IMAGE_URL_LENGTH} characters`,
-      { field: 'imageUrl' },
-    );
+  const refuse = (why: string) => new ApiError('invalid_image_source', `imageUrl ${why}`, { field: 'imageUrl' });
+  if (typeof value !== 'string')
+    throw refuse(`must be an absolute URL string, not ${value === null ? 'null' : typeof value}`);
+  if (value.length > MAX_IMAGE_URL_LENGTH) {
+    throw refuse(`must be at most ${MAX_IMAGE_URL_LENGTH} characters long, received ${value.length}`);
   }
+  // WHATWG URL parsing refuses a relative address, a bad host and a port over 65535 alike
+  if (!URL.canParse(value)) throw refuse('is not an absolute URL (a scheme, a valid host and a port up to 65535)');
   return new URL(value);
 }
 

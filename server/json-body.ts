@@ -20,14 +20,26 @@ export interface RepeatedKey {
 /** The reserved key under which an object of parameters lists the names it repeats. */
 export const REPEATED_KEYS = '#repeated';
 
+/** How deep objects and arrays may nest in a body; every legitimate body stays under 10. */
+export const MAX_JSON_DEPTH = 64;
+
 interface Frame {
-  readonly path: readonly (string | number)[];
+  /** The enclosing object or array, and this one's key or index in it. */
+  readonly parent?: Frame;
+  readonly step?: string | number;
   /** The keys seen so far, for an object; undefined for an array. */
   readonly keys?: Set<string>;
   /** For an object: whether the next string is a key. For an array: the current index. */
   expectKey: boolean;
   index: number;
   lastKey: string;
+}
+
+/** The keys and indices from the root to `frame` (built only for a repeat, so deep text stays linear). */
+function pathOf(frame: Frame): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let f: Frame | undefined = frame; f?.step !== undefined; f = f.parent) path.push(f.step);
+  return path.reverse();
 }
 
 /** The end quote of the string that opens at `start` (the text is valid JSON). */
@@ -41,34 +53,40 @@ function stringEnd(text: string, start: number): number {
   }
 }
 
-/** Every repeated key of every object in `text`, which must be valid JSON. */
+/**
+ * Every repeated key of every object in `text`, which must be valid JSON.
+ *
+ * @throws ApiError invalid_json when objects and arrays nest deeper than MAX_JSON_DEPTH.
+ */
 export function repeatedKeys(text: string): RepeatedKey[] {
   const found: RepeatedKey[] = [];
-  const stack: Frame[] = [];
-  const childPath = (): (string | number)[] => {
-    const top = stack.at(-1);
-    if (top === undefined) return [];
-    return [...top.path, top.keys ? top.lastKey : top.index];
+  let top: Frame | undefined;
+  let depth = 0;
+  const open = (keys?: Set<string>) => {
+    if (++depth > MAX_JSON_DEPTH) {
+      throw new ApiError('invalid_json', `the body nests objects and arrays more than ${MAX_JSON_DEPTH} deep`);
+    }
+    const step = top === undefined ? undefined : top.keys ? top.lastKey : top.index;
+    top = { parent: top, step, keys, expectKey: keys !== undefined, index: 0, lastKey: '' };
   };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x7b /* { */) {
-      stack.push({ path: childPath(), keys: new Set(), expectKey: true, index: 0, lastKey: '' });
+      open(new Set());
     } else if (c === 0x5b /* [ */) {
-      stack.push({ path: childPath(), expectKey: false, index: 0, lastKey: '' });
+      open();
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-      stack.pop();
+      top = top?.parent;
+      depth--;
     } else if (c === 0x2c /* , */) {
-      const top = stack.at(-1);
       if (top?.keys) top.expectKey = true;
       else if (top) top.index++;
     } else if (c === 0x22 /* " */) {
       const end = stringEnd(text, i);
-      const top = stack.at(-1);
       if (top?.keys && top.expectKey) {
         const raw = text.slice(i + 1, end);
         const key = raw.includes('\\') ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
-        if (top.keys.has(key)) found.push({ path: top.path, key });
+        if (top.keys.has(key)) found.push({ path: pathOf(top), key });
         top.keys.add(key);
         top.lastKey = key;
         top.expectKey = false;
@@ -87,19 +105,26 @@ export function markRepeatedKeys(
   text: string,
   value: unknown,
   holdsParams: (path: readonly (string | number)[]) => boolean,
+  repeats: readonly RepeatedKey[] = repeatedKeys(text),
 ): unknown {
-  const repeats = repeatedKeys(text);
   // refusals first: a repeated key above an object of parameters replaced that object
   for (const { path, key } of repeats) {
     if (!holdsParams(path)) {
       throw new ApiError('invalid_json', `the body gives the key ${JSON.stringify(key)} twice in one object`);
     }
   }
+  const listedNames = new Map<string[], Set<string>>();
   for (const { path, key } of repeats) {
     let node = value as Record<string | number, unknown>;
     for (const step of path) node = node[step] as Record<string | number, unknown>;
     const names = (node[REPEATED_KEYS] ??= []) as string[];
-    if (!names.includes(key)) names.push(key);
+    // a Set beside the list, so that thousands of repeats stay linear
+    let listed = listedNames.get(names);
+    if (listed === undefined) listedNames.set(names, (listed = new Set()));
+    if (!listed.has(key)) {
+      listed.add(key);
+      names.push(key);
+    }
   }
   return value;
 }

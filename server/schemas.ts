@@ -25,6 +25,7 @@ export const errorBodySchema = z
       details: z
         .looseObject({
           issues: z.array(paramIssueSchema).optional(),
+          unlisted: z.int().optional().meta({ description: 'how many more issues than `issues` lists' }),
           reason: z.string().optional(),
           field: z.string().optional(),
           host: z.string().optional(),

@@ -32,7 +32,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { ApiError } from '../../server/errors.js';
-import { markRepeatedKeys, repeatedKeys } from '../../server/json-body.js';
+import { markRepeatedKeys, type RepeatedKey, repeatedKeys } from '../../server/json-body.js';
 import { holdsToolArguments, rpcError } from '../../server/mcp/batch.js';
 
 /** What a line comes to: a message for the SDK, an answer for the client, or nothing (blank). */
@@ -51,11 +51,13 @@ export function screenLine(line: string): Screened {
   }
   if (Array.isArray(value)) return invalid(null, 'batches are not part of MCP over stdio; send one message per line');
   const id = typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : null;
+  let repeats: readonly RepeatedKey[] = [];
   try {
-    markRepeatedKeys(line, value, holdsToolArguments);
+    repeats = repeatedKeys(line);
+    markRepeatedKeys(line, value, holdsToolArguments, repeats);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    const idRepeated = repeatedKeys(line).some((k) => k.path.length === 0 && k.key === 'id');
+    const idRepeated = repeats.some((k) => k.path.length === 0 && k.key === 'id');
     return invalid(idRepeated ? null : id, err.message);
   }
   try {

@@ -17,8 +17,8 @@ export type DecodeErrorCode = 'not_an_image' | 'unsupported_image' | 'corrupt_im
 
 export class DecodeError extends Error {
   readonly code: DecodeErrorCode;
-  constructor(code: DecodeErrorCode, message: string) {
-    super(message);
+  constructor(code: DecodeErrorCode, message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'DecodeError';
     this.code = code;
   }
@@ -40,6 +40,9 @@ export interface DecodedImage extends RgbaImage {
   readonly format: string;
 }
 
+/** libvips's words for data that stops short (JPEG, GIF, AVIF; libpng says only "read error"). */
+const ENDS_EARLY = /premature end|unexpected end|bad seek/i;
+
 function classify(err: unknown, maxPixels: number): DecodeError {
   const message = err instanceof Error ? err.message : String(err);
   if (/pixel limit/i.test(message)) {
@@ -51,7 +54,9 @@ function classify(err: unknown, maxPixels: number): DecodeError {
       'the data is not an image in a supported format (PNG, JPEG, WebP, GIF, TIFF, AVIF)',
     );
   }
-  return new DecodeError('corrupt_image', `the image could not be decoded: ${message.split('\n')[0]}`);
+  // In our words (docs/api.md: no internal message is sent); libvips's stays on as the cause.
+  const why = ENDS_EARLY.test(message) ? 'the file ends early (truncated)' : 'the file is damaged or truncated';
+  return new DecodeError('corrupt_image', `the image could not be decoded: ${why}`, { cause: err });
 }
 
 /** Decodes image bytes to RGBA8. Throws DecodeError (never anything else) for bad input. */

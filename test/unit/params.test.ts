@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   defaultParams,
+  MAX_LISTED_ISSUES,
   nearestParam,
   PARAMS,
   type ParamInfo,
@@ -61,15 +62,17 @@ const SPEC_ENUMS: Record<string, string[]> = {
   glyphStrategy: ['adaptive', 'fixed'],
 };
 
-function issuesOf(input: unknown, source: 'json' | 'strings') {
+function paramsErrorOf(input: unknown, source: 'json' | 'strings'): ParamsError {
   try {
     resolveParams(input, source);
   } catch (e) {
     expect(e).toBeInstanceOf(ParamsError);
-    return (e as ParamsError).issues;
+    return e as ParamsError;
   }
   throw new Error(`expected ${JSON.stringify(input)} to be rejected`);
 }
+
+const issuesOf = (input: unknown, source: 'json' | 'strings') => paramsErrorOf(input, source).issues;
 
 const numeric = PARAMS.filter((p) => p.kind.type === 'integer' || p.kind.type === 'number');
 
@@ -186,6 +189,19 @@ describe('resolveParams: bad requests', () => {
     expect(only.param).toBe('colums');
     expect(only.message).toBe('colums: expected a known parameter (did you mean columns?), received 80');
     expect(issuesOf({ bogus: 1 }, 'json')[0].message).toMatch(/^bogus: expected a known parameter \(one of columns, /);
+  });
+
+  it('lists the first 20 issues and counts the rest, and cuts long names and values', () => {
+    const many = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`x${i}`, 1]));
+    const err = paramsErrorOf(many, 'json');
+    expect(err.issues).toHaveLength(MAX_LISTED_ISSUES);
+    expect(err.issues[0].param).toBe('x0');
+    expect(err.unlisted).toBe(100_000 - MAX_LISTED_ISSUES);
+    expect(err.message).toMatch(/; and 99980 more$/);
+    const [long] = issuesOf({ ['k'.repeat(5000)]: 'v'.repeat(1_000_000) }, 'json');
+    expect(long.param).toBe(`${'k'.repeat(80)}… (5000 characters)`);
+    expect(long.received).toBe(`"${'v'.repeat(79)}… (1000002 characters)`);
+    expect(long.message.length).toBeLessThan(600); // with the list of the 22 names
   });
 
   it('suggests a parameter for another case or spelling, or a typo within two edits, and only one', () => {

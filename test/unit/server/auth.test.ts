@@ -70,6 +70,26 @@ describe('a protected action with PLATFORM_API_KEY set', () => {
     expect((await errorOf(res)).code).toBe('unauthorized');
   });
 
+  it('says so when X-Platform-API-Key comes twice (Node joins the copies, so even the right key fails)', async () => {
+    const { port } = new URL(keyed.base);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.get(
+        { host: '127.0.0.1', port, path: STATUS, headers: { 'x-platform-api-key': [KEY, KEY] } },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk) => {
+            body += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+    });
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.body).error.message).toMatch(/^the X-Platform-API-Key header is given more than once/);
+    expect(answer.body).not.toContain(KEY);
+  });
+
   it('the manifest says status checks are authenticated, with both schemes', async () => {
     const manifest = await (await fetch(`${keyed.base}/api/v1/a2v-handoff`)).json();
     expect(manifest.statusChecks).toEqual({ authenticated: true, schemes: ['PlatformBearer', 'PlatformHeader'] });

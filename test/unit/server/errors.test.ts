@@ -76,8 +76,16 @@ describe('no image, several images, bad carriers', () => {
     json({ imageBase64: 'not base64!' }).then((r) => expectError(r, 400, 'invalid_image_source')));
   it('imageBase64 that is not a string is invalid_image_source', () =>
     json({ imageBase64: 42 }).then((r) => expectError(r, 400, 'invalid_image_source')));
-  it('imageUrl that is not a URL is invalid_image_source', () =>
-    json({ imageUrl: 'not a url' }).then((r) => expectError(r, 400, 'invalid_image_source')));
+  it('imageUrl that is not a URL is invalid_image_source saying what is wrong with it', async () => {
+    const said = async (imageUrl: unknown) =>
+      (await expectError(await json({ imageUrl }), 400, 'invalid_image_source')).message;
+    expect(await said('not a url')).toMatch(/^imageUrl is not an absolute URL/);
+    expect(await said('https://example.com:99999/x.png')).toMatch(/port up to 65535/);
+    expect(await said(7)).toBe('imageUrl must be an absolute URL string, not number');
+    expect(await said(`https://example.com/${'a'.repeat(5000)}`)).toBe(
+      'imageUrl must be at most 4096 characters long, received 5020',
+    );
+  });
 });
 
 describe('parameters', () => {
@@ -146,10 +154,14 @@ describe('size and pixel limits', () => {
 describe('images the decoder refuses', () => {
   it('bytes that are no image are not_an_image', () =>
     render({ body: form(Buffer.from('hello, this is text')) }).then((r) => expectError(r, 400, 'not_an_image')));
-  it('a truncated PNG is corrupt_image', () =>
-    render({ body: form(png.subarray(0, Math.floor(png.length * 0.6))) }).then((r) =>
-      expectError(r, 400, 'corrupt_image'),
-    ));
+  it("a truncated PNG or JPEG is corrupt_image, said in our words, not the decoder's", async () => {
+    const cut = (bytes: Buffer) => form(bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    const pngError = await expectError(await render({ body: cut(png) }), 400, 'corrupt_image');
+    expect(pngError.message).toBe('the image could not be decoded: the file is damaged or truncated');
+    const jpeg = await testImage(96, 64, 'jpeg');
+    const jpegError = await expectError(await render({ body: cut(jpeg) }), 400, 'corrupt_image');
+    expect(jpegError.message).toBe('the image could not be decoded: the file ends early (truncated)');
+  });
   it('an SVG is unsupported_image (415)', async () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',

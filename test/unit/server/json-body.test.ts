@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repeatedKeys } from '../../../server/json-body.js';
+import { ApiError } from '../../../server/errors.js';
+import { MAX_JSON_DEPTH, markRepeatedKeys, repeatedKeys } from '../../../server/json-body.js';
 import { call, rpc, textOf } from '../mcp/support.js';
 import { errorOf, postJson, type Running, startServer, testImage } from './support.js';
 
@@ -39,6 +40,36 @@ describe('repeatedKeys', () => {
   });
 });
 
+describe('deep or many-keyed bodies', () => {
+  const nested = (depth: number, inner = '0') => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
+  it(`takes nesting ${MAX_JSON_DEPTH} deep, with the path of a repeat at the bottom`, () => {
+    const text = nested(MAX_JSON_DEPTH - 1, '{"a":1,"a":2}');
+    expect(repeatedKeys(text)).toEqual([{ path: Array(MAX_JSON_DEPTH - 1).fill(0), key: 'a' }]);
+  });
+  it('refuses deeper nesting as invalid_json, at once however deep (100,000 levels here)', () => {
+    for (const text of [nested(MAX_JSON_DEPTH + 1), nested(100_000)]) {
+      const refusal = (() => {
+        try {
+          repeatedKeys(text);
+        } catch (err) {
+          return err;
+        }
+      })();
+      expect(refusal).toBeInstanceOf(ApiError);
+      expect((refusal as ApiError).code).toBe('invalid_json');
+      expect((refusal as ApiError).message).toMatch(`more than ${MAX_JSON_DEPTH} deep`);
+    }
+  });
+  it('lists each of 60,000 keys given twice once', () => {
+    const keys = Array.from({ length: 60_000 }, (_, i) => `"k${i}":1`).join(',');
+    const text = `{${keys},${keys}}`;
+    const value = markRepeatedKeys(text, JSON.parse(text), () => true) as Record<string, unknown>;
+    const names = value['#repeated'] as string[];
+    expect(names).toHaveLength(60_000);
+    expect(new Set(names).size).toBe(60_000);
+  });
+});
+
 describe('a key given twice, over HTTP and MCP', () => {
   let s: Running;
   let png: string;
@@ -65,6 +96,23 @@ describe('a key given twice, over HTTP and MCP', () => {
     const e = await errorOf(await postJson(s.base, '/api/v1/render', body('"charset":{"a":1,"a":2}')));
     expect([e.status, e.code]).toEqual([400, 'invalid_json']);
     expect(e.body.error.message).toMatch(/"a" twice/);
+  });
+  it('a body nested 100,000 deep is invalid_json, over HTTP and MCP, and the server lives on', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const e = await errorOf(await postJson(s.base, '/api/v1/render', body(`"n":${deep}`)));
+    expect([e.status, e.code]).toEqual([400, 'invalid_json']);
+    const res = await rpc(s.base, `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"n":${deep}}}`);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toMatch(/more than \d+ deep/);
+    expect((await fetch(`${s.base}/api/health`)).status).toBe(200);
+  });
+  it('200,000 unknown keys are invalid_params listing 20 of them and counting the rest', async () => {
+    const keys = Array.from({ length: 200_000 }, (_, i) => `"x${i}":1`).join(',');
+    const e = await errorOf(await postJson(s.base, '/api/v1/render', body(keys)));
+    expect([e.status, e.code]).toEqual([400, 'invalid_params']);
+    expect(e.body.error.details?.issues).toHaveLength(20);
+    expect(e.body.error.details?.unlisted).toBe(199_980);
+    expect(e.body.error.message).toMatch(/; and 199980 more$/);
   });
   it('a body without repeats renders as before', async () => {
     const res = await postJson(s.base, '/api/v1/render', body('"columns":40'));
