@@ -7,8 +7,8 @@
  * Refused as a whole, with one JSON-RPC error (HTTP 400): an empty array, more than
  * MCP_MAX_BATCH elements, two requests with the same id (their answers could not be told
  * apart), and any `initialize` (the handshake is never batched). An element that is not a
- * JSON-RPC message gets its own -32600 entry. Notifications get no entry; a batch of
- * notifications only is answered 202 with no body. What refuses the HTTP request itself (an
+ * JSON-RPC message gets its own -32600 entry. Notifications and responses get no entry; a
+ * batch of only those is answered 202 with no body, as one of them alone is. What refuses the HTTP request itself (an
  * Accept header without JSON and event streams: 406) refuses the batch with that status. The answer is always an array, even for one
  * element.
  *
@@ -18,6 +18,7 @@ import {
   INVALID_REQUEST,
   isJSONRPCNotification,
   isJSONRPCRequest,
+  isJSONRPCResponse,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
 import { RequestRefused } from './legacy-json.js';
@@ -74,6 +75,8 @@ export async function serveBatch(
     answers = await Promise.all(
       batch.map(async (m) => {
         if (isJSONRPCRequest(m) || isJSONRPCNotification(m)) return serveOne(m);
+        // a response (this stateless server asks nothing, so it answers none) gets no entry
+        if (isJSONRPCResponse(m)) return null;
         const id = (m as { id?: unknown } | null)?.id;
         return rpcError(id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 request or notification');
       }),

@@ -25,12 +25,14 @@ import type { ServerConfig } from '../config.js';
 import { jsonBodyLimit } from '../intake.js';
 import { parseJsonKeepingRepeats } from '../json-body.js';
 import type { RenderService } from '../render-service.js';
+import { requestHost } from '../request-host.js';
 import type { Telemetry } from '../telemetry.js';
 import { holdsToolArguments, rpcError, serveBatch } from './batch.js';
 import { answerOf, serveLegacyMessage } from './legacy-json.js';
 import { createMcpServer } from './mcp-server.js';
 import { createOriginGuard } from './origin-guard.js';
 import { rpcErrorHandler, sendRpcError } from './rpc-errors.js';
+import { MCP_PROTOCOL_VERSIONS } from './versions.js';
 
 export interface McpRouteOptions {
   readonly service: RenderService;
@@ -49,7 +51,21 @@ function webRequest(request: FastifyRequest): Request {
     if (value === undefined || BODY_HEADERS.has(name)) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  return new Request(`http://${request.host || 'localhost'}${request.url}`, { method: request.method, headers });
+  return new Request(`http://${requestHost(request.host)}${request.url}`, { method: request.method, headers });
+}
+
+/**
+ * The refusal of an MCP-Protocol-Version header that names no revision served, in the words
+ * the SDK uses for a known but unserved one; null when the header is absent or served. (The
+ * SDK alone would take an unknown value for a 2026-07-28 request and ask for its `_meta`.)
+ */
+function unsupportedVersion(header: string | string[] | undefined) {
+  if (header === undefined) return null;
+  // Node joins a repeated header with ", ", which names no version either
+  const version = (Array.isArray(header) ? header.join(', ') : header).trim();
+  if (MCP_PROTOCOL_VERSIONS.includes(version)) return null;
+  const message = `Bad Request: Unsupported protocol version: ${version} (supported versions: ${MCP_PROTOCOL_VERSIONS.join(', ')})`;
+  return rpcError(null, -32000, message);
 }
 
 /**
@@ -112,6 +128,8 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions): Pr
     async (request, reply) => {
       const refused = guard({ host: request.headers.host, origin: request.headers.origin });
       if (refused) return sendRpcError(request, reply, 403, rpcError(null, -32000, refused.message), 'forbidden');
+      const unsupported = unsupportedVersion(request.headers['mcp-protocol-version']);
+      if (unsupported) return sendRpcError(request, reply, 400, unsupported, 'unsupported_protocol_version');
       const body = request.body;
       const web = webRequest(request);
       if (!(await isLegacy(web, body))) {

@@ -7,14 +7,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { agentCard, interoperability, PATHS } from '../discovery.js';
 import { llmsFullTxt, llmsTxt } from '../llms.js';
 import { openApiDocument } from '../openapi.js';
-
-const SAFE_HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+import { requestHost } from '../request-host.js';
 
 export function baseUrl(request: FastifyRequest): string {
   const configured = request.server.config.publicBaseUrl;
   if (configured) return configured;
-  const host = SAFE_HOST.test(request.host) ? request.host : 'localhost';
-  return `${request.protocol}://${host}`;
+  return `${request.protocol}://${requestHost(request.host)}`;
 }
 
 export async function discoveryRoutes(app: FastifyInstance): Promise<void> {

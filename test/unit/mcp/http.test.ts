@@ -5,6 +5,7 @@
  * GET/DELETE, 2026-07-28 batches, and the trace headers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MCP_PROTOCOL_VERSIONS } from '../../../server/mcp/versions.js';
 import { type Running, startServer, testImage } from '../server/support.js';
 import { ACCEPT, call, MCP, rpc, textOf } from './support.js';
 
@@ -110,6 +111,16 @@ describe('the bounded batch (2025 era)', () => {
   it('notifications only: 202 without a body', async () => {
     const res = await rpc(s.base, [{ jsonrpc: '2.0', method: 'notifications/initialized' }]);
     expect(res.status).toBe(202);
+  });
+
+  it('responses get no entry, as one alone gets 202: only responses 202, beside a request its answer alone', async () => {
+    const result = { jsonrpc: '2.0', id: 7, result: {} };
+    const error = { jsonrpc: '2.0', id: 8, error: { code: -32601, message: 'no' } };
+    expect((await rpc(s.base, result)).status).toBe(202);
+    const only = await rpc(s.base, [result, error]);
+    expect([only.status, await only.text()]).toEqual([202, '']);
+    const mixed = await rpc(s.base, [result, { jsonrpc: '2.0', id: 1, method: 'ping' }]);
+    expect([mixed.status, await mixed.json()]).toEqual([200, [{ jsonrpc: '2.0', id: 1, result: {} }]]);
   });
 
   const refusals: [string, unknown[], RegExp][] = [
@@ -274,6 +285,20 @@ describe('protocol versions', () => {
     expect(draft.status).toBe(400);
     expect((await draft.json()).error.message).toMatch(/Unsupported protocol version: 2024-10-07/);
   });
+
+  it('an MCP-Protocol-Version header that names no revision is refused the same way, listing the served ones', async () => {
+    for (const version of ['garbage', '2099-01-01', '']) {
+      const res = await rpc(
+        s.base,
+        { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        { 'mcp-protocol-version': version },
+      );
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.message).toBe(
+        `Bad Request: Unsupported protocol version: ${version} (supported versions: ${MCP_PROTOCOL_VERSIONS.join(', ')})`,
+      );
+    }
+  });
 });
 
 describe('Host and Origin', () => {
@@ -288,27 +313,46 @@ describe('Host and Origin', () => {
     expect(res.status).toBe(200);
   });
 
-  it('a foreign Host on a loopback server is refused with 403 (DNS rebinding)', async () => {
+  /** POSTs a ping to `base` with a Host header of our own (fetch sets its own). */
+  async function pingWithHost(base: string, host: string): Promise<{ status: number; body: string }> {
     const { default: http } = await import('node:http');
-    const url = new URL(s.base + MCP);
-    const status = await new Promise<number>((resolve, reject) => {
+    const url = new URL(base + MCP);
+    return new Promise((resolve, reject) => {
       const req = http.request(
         {
           host: url.hostname,
           port: url.port,
           path: MCP,
           method: 'POST',
-          headers: { host: 'rebound.example', 'content-type': 'application/json', accept: ACCEPT },
+          headers: { host, 'content-type': 'application/json', accept: ACCEPT },
         },
         (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
+          let body = '';
+          res.on('data', (chunk) => {
+            body += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
         },
       );
       req.on('error', reject);
       req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }));
     });
-    expect(status).toBe(403);
+  }
+
+  it('a foreign Host on a loopback server is refused with 403 (DNS rebinding)', async () => {
+    expect((await pingWithHost(s.base, 'rebound.example')).status).toBe(403);
+  });
+
+  it('a server on every interface answers a Host no URL can hold as any other, not with a 500', async () => {
+    const open = await startServer({ HOST: '0.0.0.0' });
+    try {
+      for (const host of ['a b', 'x:99999', '[zz]', '[::1', 'ex@mple', 'ascii.example:8080']) {
+        const { status, body } = await pingWithHost(open.base, host);
+        expect([host, status, JSON.parse(body).result]).toEqual([host, 200, {}]);
+      }
+    } finally {
+      await open.app.close();
+    }
   });
 });
 
