@@ -140,11 +140,12 @@ const CANONICAL: Readonly<Record<CliOption, string>> = {
 
 /**
  * Parses the arguments after `glyphcast`. Options and inputs may be mixed; `--` ends the
- * options; `-` is standard input.
+ * options; `-` is standard input. `terminalColumns`, the width of the terminal standard
+ * output is, sets the default of --columns when the art goes there (as chafa fits the terminal).
  *
  * @throws UsageError for an unknown flag, a missing or bad value, or inputs that do not fit the outputs.
  */
-export function parseArgs(argv: readonly string[]): Command {
+export function parseArgs(argv: readonly string[], terminalColumns?: number): Command {
   const strings: Record<string, string> = {};
   const cli: Partial<Record<CliOption, string>> = {};
   const inputs: string[] = [];
@@ -202,10 +203,26 @@ export function parseArgs(argv: readonly string[]): Command {
   }
   if (cli.help) return { command: 'help' };
   if (cli.version) return { command: 'version' };
-  return renderCommand(strings, cli, inputs);
+  return renderCommand(strings, cli, inputs, terminalColumns);
 }
 
-function renderCommand(strings: Record<string, string>, cli: Partial<Record<CliOption, string>>, inputs: string[]) {
+/** The columns that fill a terminal `width` characters wide, within the range of --columns. */
+export function columnsForTerminal(width: number): number {
+  const kind = PARAMS.find((p) => p.name === 'columns')?.kind;
+  if (kind?.type !== 'integer') throw new Error('columns is an integer parameter');
+  return Math.min(kind.max, Math.max(kind.min, Math.floor(width)));
+}
+
+function renderCommand(
+  strings: Record<string, string>,
+  cli: Partial<Record<CliOption, string>>,
+  inputs: string[],
+  terminalColumns: number | undefined,
+) {
+  const toTerminal = (cli.output === undefined || cli.output === '-') && cli.outDir === undefined;
+  if (strings.columns === undefined && toTerminal && terminalColumns !== undefined && terminalColumns > 0) {
+    strings.columns = String(columnsForTerminal(terminalColumns));
+  }
   if (strings.format === undefined) {
     // No --format: a file named by -o says it with its extension; --color alone means ansi,
     // since plain text has no color (SPEC 4.2 rule 2).

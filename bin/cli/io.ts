@@ -19,6 +19,8 @@ export function fsReason(err: unknown): string {
       return 'is a directory';
     case 'ENOTDIR':
       return 'a part of the path is not a directory';
+    case 'EEXIST':
+      return 'a file of that name exists';
     case 'EACCES':
     case 'EPERM':
       return 'permission denied';
@@ -86,8 +88,15 @@ export function destinations(
 
 /** Creates the output folder. Throws an InputError with a one-line reason. */
 export function makeOutDir(dir: string): void {
+  // The missing folders are made one by one: Node 20's recursive mkdirSync spins forever where
+  // a parent answers ENOENT to a new entry (under /proc).
+  const missing: string[] = [];
+  for (let d = path.resolve(dir); !fs.existsSync(d); d = path.dirname(d)) missing.unshift(d);
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    if (missing.length === 0 && !fs.statSync(dir).isDirectory()) {
+      throw Object.assign(new Error('not a directory'), { code: 'EEXIST' });
+    }
+    for (const d of missing) fs.mkdirSync(d);
   } catch (err) {
     throw new InputError(`cannot create the folder ${dir}: ${fsReason(err)}`);
   }

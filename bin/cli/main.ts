@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { WriteStream } from 'node:tty';
 import { FORMAT_INFO } from '../../engine/encode/formats.js';
 import { type Command, parseArgs, type RenderCommand, UsageError } from './args.js';
 import type { Converted, ConvertTask } from './convert.js';
@@ -137,6 +138,12 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
   return status;
 }
 
+/** The width of the terminal `stdout` is, or undefined when it is a file or a pipe. */
+function terminalColumns(stdout: NodeJS.WritableStream): number | undefined {
+  const tty = stdout as Partial<Pick<WriteStream, 'isTTY' | 'columns'>>;
+  return tty.isTTY && typeof tty.columns === 'number' ? tty.columns : undefined;
+}
+
 /** Resolves once everything written to `stream` so far is flushed or has failed. */
 function drained(stream: NodeJS.WritableStream): Promise<void> {
   return new Promise((resolve) => stream.write('', () => setImmediate(resolve)));
@@ -146,7 +153,7 @@ function drained(stream: NodeJS.WritableStream): Promise<void> {
 export async function main(argv: readonly string[], streams: CliStreams = process): Promise<number> {
   let command: Command;
   try {
-    command = parseArgs(argv);
+    command = parseArgs(argv, terminalColumns(streams.stdout));
     if (command.command === 'help') {
       streams.stdout.write(helpText(version()));
       return EXIT.ok;

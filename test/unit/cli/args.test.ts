@@ -73,6 +73,19 @@ describe('parseArgs', () => {
     expect(parseArgs(['--help', '-h'])).toEqual({ command: 'help' });
   });
 
+  it('fits the art to the terminal when it goes there and --columns is not given', () => {
+    const inTerminal = (width: number, ...argv: string[]) => (parseArgs(argv, width) as RenderCommand).params.columns;
+    expect(inTerminal(80, 'a.png')).toBe(80);
+    expect(inTerminal(80, '-o', '-', 'a.png')).toBe(80);
+    expect(inTerminal(500, 'a.png')).toBe(400);
+    expect(inTerminal(3, 'a.png')).toBe(8);
+    // a width given, or art going to files, keeps its own width
+    expect(inTerminal(80, '--cols', '60', 'a.png')).toBe(60);
+    expect(inTerminal(80, '-o', 'a.txt', 'a.png')).toBe(120);
+    expect(inTerminal(80, '--out-dir', 'out', 'a.png')).toBe(120);
+    expect(render('a.png').params.columns).toBe(120);
+  });
+
   it('takes booleans as --x, --no-x and --x=true|false|1|0', () => {
     expect(render('--dither', 'a.png').params.dither).toBe(true);
     expect(render('--no-dither', 'a.png').params.dither).toBe(false);

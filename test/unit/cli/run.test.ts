@@ -143,6 +143,26 @@ describe('glyphcast (from the sources)', () => {
     );
   });
 
+  it('exits 1 with the reason when the --out-dir folder cannot be made (a file, a place that takes none)', async () => {
+    fs.writeFileSync(file('plain-file'), 'x');
+    expectOneLineError(
+      await runCli(['--out-dir', file('plain-file'), file('wide.png')]),
+      1,
+      /cannot create the folder .*plain-file: a file of that name exists/,
+    );
+    expectOneLineError(
+      await runCli(['--out-dir', file('plain-file/sub'), file('wide.png')]),
+      1,
+      /cannot create the folder .*plain-file\/sub: a part of the path is not a directory/,
+    );
+    // Node 20's own recursive mkdir spins forever here
+    expectOneLineError(
+      await runCli(['--out-dir', '/proc/glyphcast-out/sub', file('wide.png')]),
+      1,
+      'cannot create the folder /proc/glyphcast-out/sub: no such file or directory',
+    );
+  });
+
   it('refuses two inputs that would write the same file, before rendering anything', async () => {
     fs.copyFileSync(file('wide.png'), file('twin.png'));
     fs.mkdirSync(file('sub'), { recursive: true });
@@ -262,6 +282,17 @@ describe('glyphcast (the build, dist/bin/glyphcast.js, run as an executable)', (
     expect(help.status).toBe(0);
     expect(help.stdout).toBe((await runCli(['--help'])).stdout);
     expect((await runCli(['-V'], { entry: 'dist' })).stdout).toMatch(/^glyphcast \d+\.\d+\.\d+\n$/);
+  });
+
+  it('prints art as wide as the terminal it runs in (a pseudo-terminal of 57 columns, through script)', async () => {
+    const command = `stty cols 57 rows 20; ${JSON.stringify(DIST_BIN)} ${JSON.stringify(file('wide.png'))}`;
+    const stdout = execFileSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8' });
+    const lines = stdout.split('\r\n').filter((l) => l.length > 0);
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines) expect(line).toHaveLength(57);
+    // the same command into a pipe keeps the default width
+    const piped = await runCli([file('wide.png')], { entry: 'dist' });
+    expect(piped.stdout.split('\n')[0]).toHaveLength(120);
   });
 
   it('renders many files, honors --rows, and reports bad input in one line with exit 1', async () => {
