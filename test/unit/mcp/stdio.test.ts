@@ -158,12 +158,14 @@ describe('glyphcast-mcp answers malformed lines as JSON-RPC 2.0 says', () => {
         '{"jsonrpc":"2.0","id":6,"id":7,"method":"ping"}',
         'x'.repeat(70_000),
         '{"jsonrpc":"2.0","id":8,"method":"ping"}',
+        `{"jsonrpc":"2.0","id":9,"method":"ping","params":{"n":${'['.repeat(70)}${']'.repeat(70)}}}`,
+        `{"jsonrpc":"2.0","id":10,"method":"ping","params":{${Array.from({ length: 1001 }, (_, i) => `"k${i}":1`)}}}`,
       ],
-      9,
+      11,
       // the longest line is the HTTP API's JSON body limit: ceil(1024 / 3) * 4 + 64 KiB
       { MAX_IMAGE_BYTES: '1024' },
     );
-    expect(answers).toHaveLength(9);
+    expect(answers).toHaveLength(11);
     expect(answers).toEqual(
       expect.arrayContaining([
         rpcError(null, -32700, /^Parse error/),
@@ -174,6 +176,8 @@ describe('glyphcast-mcp answers malformed lines as JSON-RPC 2.0 says', () => {
         rpcError(null, -32600, /"id" twice/),
         rpcError(null, -32600, /exceeds the limit of 66904 bytes/),
         { jsonrpc: '2.0', id: 8, result: {} },
+        rpcError(9, -32600, /nests objects and arrays more than 64 deep/),
+        rpcError(10, -32600, /more than 1000 keys/),
       ]),
     );
     // a tool argument given twice is the HTTP API's parameter given twice

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../server/errors.js';
-import { MAX_JSON_DEPTH, markRepeatedKeys, repeatedKeys } from '../../../server/json-body.js';
+import { MAX_JSON_DEPTH, MAX_JSON_KEYS, markRepeatedKeys, repeatedKeys } from '../../../server/json-body.js';
 import { call, rpc, textOf } from '../mcp/support.js';
 import { errorOf, postJson, type Running, startServer, testImage } from './support.js';
 
@@ -60,13 +60,18 @@ describe('deep or many-keyed bodies', () => {
       expect((refusal as ApiError).message).toMatch(`more than ${MAX_JSON_DEPTH} deep`);
     }
   });
-  it('lists each of 60,000 keys given twice once', () => {
-    const keys = Array.from({ length: 60_000 }, (_, i) => `"k${i}":1`).join(',');
+  it(`lists each of ${MAX_JSON_KEYS} keys given twice once`, () => {
+    const keys = Array.from({ length: MAX_JSON_KEYS }, (_, i) => `"k${i}":1`).join(',');
     const text = `{${keys},${keys}}`;
     const value = markRepeatedKeys(text, JSON.parse(text), () => true) as Record<string, unknown>;
     const names = value['#repeated'] as string[];
-    expect(names).toHaveLength(60_000);
-    expect(new Set(names).size).toBe(60_000);
+    expect(names).toHaveLength(MAX_JSON_KEYS);
+    expect(new Set(names).size).toBe(MAX_JSON_KEYS);
+  });
+  it(`refuses an object of more than ${MAX_JSON_KEYS} keys as invalid_json`, () => {
+    const object = (n: number) => `{${Array.from({ length: n }, (_, i) => `"k${i}":1`).join(',')}}`;
+    expect(repeatedKeys(`[${object(MAX_JSON_KEYS)}]`)).toEqual([]);
+    expect(() => repeatedKeys(`[${object(MAX_JSON_KEYS + 1)}]`)).toThrow(`more than ${MAX_JSON_KEYS} keys`);
   });
 });
 
@@ -106,13 +111,26 @@ describe('a key given twice, over HTTP and MCP', () => {
     expect((await res.json()).error.message).toMatch(/more than \d+ deep/);
     expect((await fetch(`${s.base}/api/health`)).status).toBe(200);
   });
-  it('200,000 unknown keys are invalid_params listing 20 of them and counting the rest', async () => {
-    const keys = Array.from({ length: 200_000 }, (_, i) => `"x${i}":1`).join(',');
+  it('900 unknown keys are invalid_params listing 20 of them and counting the rest', async () => {
+    const keys = Array.from({ length: 900 }, (_, i) => `"x${i}":1`).join(',');
     const e = await errorOf(await postJson(s.base, '/api/v1/render', body(keys)));
     expect([e.status, e.code]).toEqual([400, 'invalid_params']);
     expect(e.body.error.details?.issues).toHaveLength(20);
-    expect(e.body.error.details?.unlisted).toBe(199_980);
-    expect(e.body.error.message).toMatch(/; and 199980 more$/);
+    expect(e.body.error.details?.unlisted).toBe(880);
+    expect(e.body.error.message).toMatch(/; and 880 more$/);
+  });
+  it('200,000 keys are invalid_json, over HTTP and MCP', async () => {
+    const keys = Array.from({ length: 200_000 }, (_, i) => `"x${i}":1`).join(',');
+    const e = await errorOf(await postJson(s.base, '/api/v1/render', body(keys)));
+    expect([e.status, e.code, e.body.error.message]).toEqual([
+      400,
+      'invalid_json',
+      `an object in the body has more than ${MAX_JSON_KEYS} keys`,
+    ]);
+    const text = JSON.stringify(call(1, { imageBase64: png })).replace('"imageBase64"', `${keys},"imageBase64"`);
+    const res = await rpc(s.base, text);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toMatch(`more than ${MAX_JSON_KEYS} keys`);
   });
   it('a body without repeats renders as before', async () => {
     const res = await postJson(s.base, '/api/v1/render', body('"columns":40'));
