@@ -29,8 +29,12 @@ import { isStream, type StudioSource } from '../sources/source.js';
 import { FrameLoopController } from './frame-loop-controller.js';
 
 export interface PipelineEvents {
-  /** Every rendered frame, in order, for the current source (the record is reused: keep the grid only). */
-  onFrame(frame: RenderedFrame, source: StudioSource): void;
+  /**
+   * Every rendered frame, in order, for the current source (the record is reused: keep the grid
+   * only), with the parameters it was asked for: the controls' values when the render began,
+   * which a later change may already have replaced.
+   */
+  onFrame(frame: RenderedFrame, source: StudioSource, params: RenderParams): void;
   onError(error: Error, source: StudioSource): void;
   /** The renderer lost its device; the host installs another (setRenderer) and says so. */
   onRendererLost(error: Error, renderer: FrameRenderer): void;
@@ -250,18 +254,19 @@ export class RenderPipeline implements ReactiveController {
     }
     this.busy = true;
     this.dirty = false;
+    const params = this.params;
     if (!isStream(source)) this.host.requestUpdate(); // the HUD says a render is under way
     // the newest presented frame, which the renderer reads now
     const mediaTime = isStream(source) && this.lastMediaTime >= 0 ? this.lastMediaTime : null;
     try {
-      const frame = await this.renderOnce(source, renderer);
+      const frame = await this.renderOnce(source, renderer, params);
       if (source !== this.source || renderer !== this.renderer) return;
       this.stats.record(frame.grid, frame.ms);
       this.gpuMs = frame.gpuMs;
       this.gpuTiming = frame.gpuTiming;
       this.mediaTime = mediaTime;
       this.retries = 0;
-      this.events.onFrame(frame, source);
+      this.events.onFrame(frame, source, params);
     } catch (err) {
       if (err instanceof FrameRenderError && err.code === FRAME_SKIPPED) {
         this.stats.dropped++;
@@ -278,25 +283,29 @@ export class RenderPipeline implements ReactiveController {
     }
   }
 
-  private async renderOnce(source: StudioSource, renderer: FrameRenderer): Promise<RenderedFrame> {
+  private async renderOnce(
+    source: StudioSource,
+    renderer: FrameRenderer,
+    params: RenderParams,
+  ): Promise<RenderedFrame> {
     if (source.kind === 'url') {
       const start = performance.now();
-      const grid = await renderRemote(source.url, this.params);
+      const grid = await renderRemote(source.url, params);
       return { grid, ms: performance.now() - start, gpuMs: null, gpuTiming: null };
     }
     const input = this.input as FrameInput;
     const director = this.directorOf();
     if (input.kind === 'still') {
       // the director's params and evidence, as the server's render of the image reports them
-      const tuned = await director.still(input, this.params, this.cellAspect);
+      const tuned = await director.still(input, params, this.cellAspect);
       const frame = await this.renderWith(renderer, source, input, tuned.params);
       (frame.grid.evidence as MutableEvidence).director = tuned.evidence;
       return frame;
     }
     const now = performance.now();
-    const params = director.frameParams(now);
+    const frameParams = director.frameParams(now);
     director.maybeTune(input, this.cellAspect, now);
-    const frame = await this.renderWith(renderer, source, input, params);
+    const frame = await this.renderWith(renderer, source, input, frameParams);
     (frame.grid.evidence as MutableEvidence).director = director.evidence;
     return frame;
   }

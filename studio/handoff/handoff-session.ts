@@ -50,8 +50,11 @@ export interface HandoffStatus {
   /** Highest acknowledged seq, or -1. */
   readonly acked: number;
   readonly inFlight: number;
+  /** Messages from any window but the receiver's, ignored; and the origin of the last one. */
   readonly ignored: number;
   readonly lastIgnoredOrigin: string | null;
+  /** Messages from the receiver's window that are no ready or ack it may send, ignored. */
+  readonly malformed: number;
 }
 
 export interface HandoffOptions {
@@ -81,6 +84,7 @@ export class HandoffSession {
   private cancelTimer: (() => void) | null = null;
   private cancelPoll: (() => void) | null = null;
   private ignored = 0;
+  private malformed = 0;
   private lastIgnoredOrigin: string | null = null;
   private readonly now: () => number;
   private readonly schedule: (ms: number, run: () => void) => () => void;
@@ -111,6 +115,7 @@ export class HandoffSession {
       inFlight: this.seq - 1 - this.acked,
       ignored: this.ignored,
       lastIgnoredOrigin: this.lastIgnoredOrigin,
+      malformed: this.malformed,
     };
   }
 
@@ -133,8 +138,7 @@ export class HandoffSession {
       this.flush();
       return true;
     }
-    this.ignored++;
-    this.lastIgnoredOrigin = event.origin;
+    this.malformed++;
     return false;
   }
 

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FORMAT_INFO } from '../../engine/encode/formats.js';
 import { FORMATS } from '../../engine/params.js';
@@ -252,6 +253,51 @@ describe('studio: image mode', () => {
     expect(errors).toEqual([]);
   });
 
+  it('publishes and draws each frame with the settings it was rendered with, however fast they change', async () => {
+    await page.goto(`${studio.url}/?columns=100`);
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 100 by /);
+    await page.evaluate(() => {
+      type Frame = { grid: { columns: number }; params: { columns: number } };
+      const app = document.querySelector('gc-studio') as unknown as {
+        bus: { subscribe(l: (f: Frame) => void): () => void };
+      };
+      const seen: [number, number][] = [];
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      app.bus.subscribe(({ grid, params }) => seen.push([grid.columns, params.columns]));
+    });
+    // a key held on the slider: each step changes the look while the previous render is in flight
+    const slider = page.getByRole('slider', { name: 'Columns' });
+    await slider.focus();
+    for (let i = 0; i < 30; i++) await slider.press('ArrowRight');
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 130 by /);
+    const seen = await page.evaluate(() => (window as unknown as { seen: [number, number][] }).seen);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter(([grid, params]) => grid !== params)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('says on the stage why an image cannot be rendered at these settings, until a setting renders it', async () => {
+    const sliver = await sharp({ create: { width: 16, height: 3000, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
+    await page.goto(`${studio.url}/?columns=120`);
+    await page
+      .getByLabel('Open an image or video file')
+      .setInputFiles({ name: 'sliver.png', mimeType: 'image/png', buffer: sliver });
+    const stage = page.getByRole('region', { name: 'Picture' });
+    await eventually(() => stage.getByText('sliver.png could not be rendered').isVisible()).toBe(true);
+    const alert = page.getByRole('alert');
+    await eventually(() => alert.textContent()).toMatch(/the limit is 2000/);
+    expect(await stage.getAttribute('aria-busy')).toBe('false');
+    await page.getByRole('spinbutton', { name: 'Columns' }).fill('8');
+    await page.getByRole('spinbutton', { name: 'Columns' }).press('Enter');
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 8 by /);
+    await eventually(() => alert.count()).toBe(0);
+    expect(await stage.getByText('could not be rendered').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('skip links take the keyboard past the controls, to the picture or to export and handoff', async () => {
     await page.goto(studio.url);
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
@@ -316,6 +362,8 @@ describe('studio: image mode', () => {
     await eventually(() => page.getByRole('spinbutton', { name: 'Columns' }).inputValue()).toBe('120');
     await eventually(() => page.getByRole('combobox', { name: 'Character set' }).inputValue()).toBe('dots');
     await eventually(() => page.getByRole('switch', { name: 'Color' }).isChecked()).toBe(true);
+    // the address keeps only the values in force, so a copied link carries no refused ones
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ charset: 'dots', color: 'true' });
     // the first change rewrites the link from the params: the notice about the old one goes
     await page.getByRole('switch', { name: 'Invert' }).check();
     await eventually(() => notice.count()).toBe(0);
@@ -454,6 +502,13 @@ describe('studio: image mode', () => {
     await eventually(async () => (await art().boundingBox())?.width).toBeGreaterThan(160 * 7);
     expect((await art().boundingBox())?.width).toBeGreaterThan(2 * (fitted?.width ?? 0));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    // Skip to the picture lands in the scrolling view, and the arrow keys scroll it
+    const view = page.getByRole('region', { name: 'The art at actual size (scrolls)' });
+    await page.getByRole('link', { name: 'Skip to the picture' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await hasFocus(view)).toBe(true);
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+    await eventually(() => view.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     await zoom.click();
     await eventually(async () => (await art().boundingBox())?.width).toBe(fitted?.width);
 

@@ -147,10 +147,12 @@ export class HandoffPanel extends LitElement {
 
 /** A session's status in words. */
 function describe(s: HandoffStatus, mode: HandoffMode): string {
+  const messages = (n: number) => `${n} message${n === 1 ? '' : 's'}`;
   const ignored =
-    s.ignored > 0
-      ? ` Ignored ${s.ignored} message${s.ignored === 1 ? '' : 's'} not from the receiver (last from ${s.lastIgnoredOrigin}).`
-      : '';
+    (s.ignored > 0 ? ` Ignored ${messages(s.ignored)} not from the receiver (last from ${s.lastIgnoredOrigin}).` : '') +
+    (s.malformed > 0
+      ? ` Ignored ${messages(s.malformed)} from the receiver that the protocol does not define (see docs/handoff.md).`
+      : '');
   if (s.phase === 'closed') return `The receiver window was closed after ${s.sent} frames.${ignored}`;
   if (s.phase === 'waiting') return `Waiting for the receiver to say it is ready…${ignored}`;
   const counts = `${s.sent} sent, ${s.acked + 1} acknowledged, ${Math.max(0, s.inFlight)} in flight.${ignored}`;

@@ -125,6 +125,7 @@ export class Stage extends LitElement {
         class="viewport"
         role=${this.actualSize ? 'region' : nothing}
         aria-label=${this.actualSize ? 'The art at actual size (scrolls)' : nothing}
+        tabindex=${this.actualSize ? '0' : nothing}
       >
         ${keyed(
           this.painterKind,
@@ -162,6 +163,7 @@ export class Stage extends LitElement {
     this.addEventListener('dragover', this.onDragOver);
     this.addEventListener('dragleave', this.onDragLeave);
     this.addEventListener('drop', this.onDrop);
+    this.addEventListener('focus', this.onFocus);
   }
 
   override disconnectedCallback(): void {
@@ -170,10 +172,20 @@ export class Stage extends LitElement {
     this.removeEventListener('dragover', this.onDragOver);
     this.removeEventListener('dragleave', this.onDragLeave);
     this.removeEventListener('drop', this.onDrop);
+    this.removeEventListener('focus', this.onFocus);
     this.hudSize.disconnect();
     this.painter?.dispose();
     this.painter = null;
   }
+
+  /**
+   * The stage itself focused (Skip to the picture) at actual size: the scrolling view takes the
+   * focus, so the arrow keys scroll the art at once.
+   */
+  private readonly onFocus = (event: FocusEvent): void => {
+    if (!this.actualSize || event.target !== this) return;
+    this.renderRoot.querySelector<HTMLElement>('.viewport')?.focus();
+  };
 
   private readonly onHudSlot = (event: Event): void => {
     this.hudSize.disconnect();

@@ -1,4 +1,4 @@
-/** What the stage shows before the first frame. */
+/** What the stage shows before the first frame, or instead of one that could not be rendered. */
 import { html } from 'lit';
 import type { StudioSource } from '../../sources/source.js';
 
@@ -8,7 +8,15 @@ const MARK = `   .:-=+*#%@@%#*+=-:.
  :+#@@@@@@@@@@@@@@@@#+:
    .:-=+*#%@@%#*+=-:.`;
 
-export function emptyState(source: StudioSource | null) {
+/** `unrendered`: why the source's render failed before its first frame. */
+export function emptyState(source: StudioSource | null, unrendered: string | null = null) {
+  if (source && unrendered !== null) {
+    return html`
+      <strong>${source.name} could not be rendered</strong>
+      <p>${unrendered}</p>
+      <p>Change the settings, or open another image.</p>
+    `;
+  }
   if (source) return html`<p role="status">Rendering ${source.name}…</p>`;
   return html`
     <pre aria-hidden="true">${MARK}</pre>

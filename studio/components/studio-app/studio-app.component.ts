@@ -69,8 +69,9 @@ export class StudioApp extends LitElement {
   private executorNote: string | null = null;
   /** The device the GPU executor is being made for (a late one for an old device is dropped). */
   private executorDevice: GPUDevice | null = null;
-  /** How the stage draws, derived from the params when they change (not per frame). */
+  /** How the stage draws `paintedParams` (remade when a frame of other params comes, not per frame). */
   private paintStyle: PaintStyle;
+  private paintedParams: RenderParams;
   private nextNotice = 1;
   /** Why drawing with WebGPU failed, once it has (the stage then draws with Canvas 2D). */
   private drawFailed: string | null = null;
@@ -84,11 +85,16 @@ export class StudioApp extends LitElement {
   private sourceFrames = 0;
   /** What was shown before an image URL was entered (a stream keeps playing): shown again when the URL fails. */
   private beforeUrl: StudioSource | null = null;
+  /** The notice of the last render that failed, dismissed by the next frame. */
+  private renderErrorId: number | null = null;
+  /** Why the current source has no picture: its render failed before a first frame. */
+  private unrendered: string | null = null;
 
   constructor() {
     super();
     const url = readUrlState(location.search);
     this.params = url.params;
+    this.paintedParams = url.params;
     this.paintStyle = styleOf(url.params);
     this.traceId = url.traceId;
     this.draw = url.draw;
@@ -96,8 +102,11 @@ export class StudioApp extends LitElement {
     this.source = null;
     this.fontReady = false;
     this.notices = url.issues.length > 0 ? [this.linkNotice(url.issues)] : [];
+    // the address says the look in force: the values the notice lists as unused leave it
+    // (so Copy link, a bookmark or a reload carry only what is shown)
+    if (url.issues.length > 0) this.rewriteLink(url.params);
     this.pipeline = new RenderPipeline(this, this.params, 0.5, {
-      onFrame: (frame, source) => this.onFrame(frame, source),
+      onFrame: (frame, source, params) => this.onFrame(frame, source, params),
       onError: (err, source) => this.onRenderError(err, source),
       onRendererLost: (err, renderer) => this.onRendererLost(err, renderer),
       onWarning: (text) => this.notify('warning', text),
@@ -219,7 +228,7 @@ export class StudioApp extends LitElement {
             <video class="source" muted playsinline aria-label="Source video"></video>
             <span>${this.source?.kind === 'camera' ? 'camera' : 'source'}</span>
           </div>
-          <div slot="empty" class="empty">${emptyState(this.source)}</div>
+          <div slot="empty" class="empty">${emptyState(this.source, this.unrendered)}</div>
         </gc-stage>
         ${this.source?.kind === 'video' ? html`<gc-transport .video=${this.source.element}></gc-transport>` : nothing}
         <section class="dock" tabindex="-1" aria-label="Evidence, export and handoff">
@@ -294,10 +303,13 @@ export class StudioApp extends LitElement {
     if (this.undoNoticeId !== null) this.dismiss(this.undoNoticeId);
     this.undoNoticeId = null;
     this.params = params;
-    this.paintStyle = styleOf(params);
+    this.rewriteLink(params);
+    this.pipeline.setParams(params);
+  }
+
+  private rewriteLink(params: RenderParams): void {
     const query = writeUrlQuery(params, location.search);
     history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
-    this.pipeline.setParams(params);
   }
 
   // Sources and frames -------------------------------------------------------------------
@@ -306,6 +318,8 @@ export class StudioApp extends LitElement {
     if (source?.kind === 'url') this.beforeUrl = this.sourceFrames > 0 ? this.source : this.beforeUrl;
     // a new source makes the errors of earlier ones moot
     this.notices = withoutErrors(this.notices);
+    this.renderErrorId = null;
+    this.unrendered = null;
     this.sourceFrames = 0;
     this.source = source;
     this.evidence = null;
@@ -314,13 +328,22 @@ export class StudioApp extends LitElement {
     this.pipeline.setSource(source);
   }
 
-  private onFrame(frame: RenderedFrame, source: StudioSource): void {
+  private onFrame(frame: RenderedFrame, source: StudioSource, params: RenderParams): void {
     const { grid } = frame;
     // a URL's first frame: the stream it replaced, kept in case it failed, can go
     if (this.sourceFrames++ === 0 && source.kind === 'url') this.sources.confirm();
+    // drawn and published with the params it was rendered with, which the controls may have left
+    if (params !== this.paintedParams) {
+      this.paintedParams = params;
+      this.paintStyle = styleOf(params);
+    }
     this.stage?.paint(grid, this.paintStyle);
     this.evidence = grid.evidence;
-    this.bus.publish(grid, this.params, isStream(source), this.pipeline.mediaTime);
+    this.bus.publish(grid, params, isStream(source), this.pipeline.mediaTime);
+    // a render that works again retires the error of the one that failed
+    if (this.renderErrorId !== null) this.dismiss(this.renderErrorId);
+    this.renderErrorId = null;
+    this.unrendered = null;
   }
 
   /** Drawing with WebGPU threw: Canvas 2D draws from now on, and the user is told why. */
@@ -334,7 +357,8 @@ export class StudioApp extends LitElement {
   /** An image URL that never rendered gives the stage back to what it showed before. */
   private onRenderError(err: Error, source: StudioSource): void {
     if (source.kind !== 'url' || this.sourceFrames > 0) {
-      this.notify('error', err.message);
+      if (this.sourceFrames === 0) this.unrendered = err.message;
+      this.renderErrorId = this.notify('error', err.message);
       return;
     }
     // shown again first: that clears the earlier errors, not this one
@@ -410,8 +434,11 @@ export class StudioApp extends LitElement {
     };
   }
 
-  private notify(kind: Notice['kind'], text: string): void {
-    this.notices = withNotice(this.notices, { id: this.nextNotice++, kind, text });
+  /** Shows a notice; returns its id. */
+  private notify(kind: Notice['kind'], text: string): number {
+    const id = this.nextNotice++;
+    this.notices = withNotice(this.notices, { id, kind, text });
+    return id;
   }
 
   /**
