@@ -54,6 +54,7 @@ export class HandoffController implements ReactiveController {
       traceId: id,
       sourceTag: SOURCE_TAG,
       onClosed: () => this.receiverClosed(session),
+      onSlowReady: () => this.host.requestUpdate(),
     });
     this.session = session;
     if (latest) session.offer(latest.grid, latest.params.color);

@@ -30,6 +30,9 @@ import {
 /** How often an open session looks whether the receiver window was closed (no event says so). */
 export const CLOSED_POLL_MS = 500;
 
+/** How long a receiver may take to say `ready` before the session says it is still waiting, and why that may be. */
+export const READY_HINT_MS = 8000;
+
 /** The part of a receiver window the session uses. */
 export interface ReceiverWindow {
   postMessage(message: unknown, targetOrigin: string): void;
@@ -55,6 +58,8 @@ export interface HandoffStatus {
   readonly lastIgnoredOrigin: string | null;
   /** Messages from the receiver's window that are no ready or ack it may send, ignored. */
   readonly malformed: number;
+  /** Still waiting for `ready` READY_HINT_MS after the window opened. */
+  readonly slowReady: boolean;
 }
 
 export interface HandoffOptions {
@@ -67,6 +72,8 @@ export interface HandoffOptions {
   readonly schedule?: (ms: number, run: () => void) => () => void;
   /** Called once when the session ends because the receiver window was closed (not on `close()`). */
   readonly onClosed?: () => void;
+  /** Called once when READY_HINT_MS pass without the receiver's `ready` (`status.slowReady` turns true). */
+  readonly onSlowReady?: () => void;
 }
 
 interface Pending {
@@ -86,6 +93,8 @@ export class HandoffSession {
   private ignored = 0;
   private malformed = 0;
   private lastIgnoredOrigin: string | null = null;
+  private slowReady = false;
+  private cancelReadyHint: (() => void) | null = null;
   private readonly now: () => number;
   private readonly schedule: (ms: number, run: () => void) => () => void;
 
@@ -101,6 +110,12 @@ export class HandoffSession {
         return () => clearTimeout(id);
       });
     this.watch();
+    this.cancelReadyHint = this.schedule(READY_HINT_MS, () => {
+      this.cancelReadyHint = null;
+      if (this.phase !== 'waiting') return;
+      this.slowReady = true;
+      this.options.onSlowReady?.();
+    });
   }
 
   get mode(): HandoffMode {
@@ -116,6 +131,7 @@ export class HandoffSession {
       ignored: this.ignored,
       lastIgnoredOrigin: this.lastIgnoredOrigin,
       malformed: this.malformed,
+      slowReady: this.slowReady && this.phase === 'waiting',
     };
   }
 
@@ -157,6 +173,8 @@ export class HandoffSession {
     this.cancelTimer = null;
     this.cancelPoll?.();
     this.cancelPoll = null;
+    this.cancelReadyHint?.();
+    this.cancelReadyHint = null;
   }
 
   /** Looks at the receiver window every CLOSED_POLL_MS while the session is open. */

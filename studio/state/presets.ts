@@ -19,7 +19,7 @@ export const PRESETS: readonly Preset[] = [
   {
     target: 'balanced',
     label: 'Balanced',
-    description: 'The defaults: even tone, moderate detail',
+    description: 'Even tone, moderate detail (the settings a preset sets, at their defaults)',
     params: {
       qualityTarget: 'balanced',
       gamma: 1,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CellGrid } from '../../engine/grid.js';
 import { handoffFrameSchema, MAX_FRAMES_IN_FLIGHT, UNACKED_FPS_CAP } from '../../engine/protocol/handoff.js';
-import { CLOSED_POLL_MS, HandoffSession } from '../../studio/handoff/handoff-session.js';
+import { CLOSED_POLL_MS, HandoffSession, READY_HINT_MS } from '../../studio/handoff/handoff-session.js';
 
 const RECEIVER = 'https://receiver.example';
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -25,6 +25,7 @@ function setup(mode: 'webcam-stream' | 'latest-frame' = 'webcam-stream') {
   let now = 1000;
   const timers = new Set<{ at: number; run: () => void }>();
   let closedCalls = 0;
+  let slowCalls = 0;
   const session = new HandoffSession(target, {
     receiverOrigin: RECEIVER,
     mode,
@@ -37,6 +38,7 @@ function setup(mode: 'webcam-stream' | 'latest-frame' = 'webcam-stream') {
       return () => timers.delete(timer);
     },
     onClosed: () => closedCalls++,
+    onSlowReady: () => slowCalls++,
   });
   const from = (data: unknown, origin = RECEIVER, source: unknown = target) =>
     session.receive({ origin, source, data });
@@ -54,7 +56,18 @@ function setup(mode: 'webcam-stream' | 'latest-frame' = 'webcam-stream') {
     }
     now = end;
   };
-  return { session, sent, target, ready, ack, from, advance, timers, closed: () => closedCalls };
+  return {
+    session,
+    sent,
+    target,
+    ready,
+    ack,
+    from,
+    advance,
+    timers,
+    closed: () => closedCalls,
+    slow: () => slowCalls,
+  };
 }
 
 describe('HandoffSession', () => {
@@ -158,9 +171,26 @@ describe('HandoffSession', () => {
     expect(closed()).toBe(1);
   });
 
+  it(`says once when no ready came within ${READY_HINT_MS} ms, until the ready comes; never when it came in time`, () => {
+    const late = setup();
+    late.advance(READY_HINT_MS - 1);
+    expect([late.session.status.slowReady, late.slow()]).toEqual([false, 0]);
+    late.advance(1);
+    expect([late.session.status.slowReady, late.slow()]).toEqual([true, 1]);
+    late.advance(3 * READY_HINT_MS);
+    expect(late.slow()).toBe(1);
+    late.ready();
+    expect(late.session.status).toMatchObject({ phase: 'streaming', slowReady: false });
+    const prompt = setup();
+    prompt.advance(READY_HINT_MS / 2);
+    prompt.ready();
+    prompt.advance(2 * READY_HINT_MS);
+    expect([prompt.session.status.slowReady, prompt.slow()]).toEqual([false, 0]);
+  });
+
   it('stops looking at the receiver once the session is closed, and does not call it closed by the receiver', () => {
     const { session, target, advance, timers, closed } = setup();
-    expect(timers.size).toBe(1);
+    expect(timers.size).toBe(2); // the closed-window poll and the ready hint
     session.close();
     expect(timers.size).toBe(0);
     target.closed = true;

@@ -2,7 +2,7 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { HANDOFF_MODES, type HandoffManifest, type HandoffMode } from '../../../engine/protocol/handoff.js';
 import { FrameBusController } from '../../controllers/frame-bus-controller.js';
 import { HandoffController } from '../../controllers/handoff-controller.js';
-import type { HandoffStatus } from '../../handoff/handoff-session.js';
+import { type HandoffStatus, READY_HINT_MS } from '../../handoff/handoff-session.js';
 import { fetchHandoffManifest } from '../../handoff/manifest.js';
 import type { SourceKind } from '../../sources/source.js';
 import type { FrameBus } from '../../state/frame-bus.js';
@@ -154,6 +154,9 @@ function describe(s: HandoffStatus, mode: HandoffMode): string {
       ? ` Ignored ${messages(s.malformed)} from the receiver that the protocol does not define (see docs/handoff.md).`
       : '');
   if (s.phase === 'closed') return `The receiver window was closed after ${s.sent} frames.${ignored}`;
+  if (s.phase === 'waiting' && s.slowReady) {
+    return `Still waiting for the receiver to say it is ready (${READY_HINT_MS / 1000} s). Check that its page loaded in the window that opened, and that it posts a ready message to this page's origin (docs/handoff.md).${ignored}`;
+  }
   if (s.phase === 'waiting') return `Waiting for the receiver to say it is ready…${ignored}`;
   const counts = `${s.sent} sent, ${s.acked + 1} acknowledged, ${Math.max(0, s.inFlight)} in flight.${ignored}`;
   return mode === 'latest-frame'
