@@ -6,7 +6,7 @@
 
 import { FONT_STACK } from '../../engine/encode/html.js';
 import { toBase64 } from '../../engine/encode/json.js';
-import { backgroundHex } from '../../engine/encode/runs.js';
+import { backgroundHex, lightBackground } from '../../engine/encode/runs.js';
 import { type CellGrid, gridLines } from '../../engine/grid.js';
 import type { RenderParams } from '../../engine/params.js';
 
@@ -145,17 +145,21 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 /** A standalone HTML page that plays the clip on a loop, with a pause button. */
 export function clipToHtmlFlipbook(clip: Clip): string {
   const data = { frames: clip.frames };
-  // frames in mono take the page their glyph color reads on; frames in color are on black
+  // frames in mono take the page their glyph color reads on; frames in color are on black;
+  // the whole page follows the clip's own, so dark ink is not a white block on black
   const monoPage = backgroundHex(false, clip.params.monoColor);
+  const light = lightBackground(clip.params.color, clip.params.monoColor);
+  const page = light ? '#fff' : '#000';
+  const [text, muted] = light ? ['#1f2328', '#4b5563'] : ['#e5e5e5', '#8b97a4'];
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <title>glyphcast clip</title>
 <style>
-  html, body { margin: 0; background: #000; color: #e5e5e5; font: 13px system-ui, sans-serif; }
+  html, body { margin: 0; background: ${page}; color: ${text}; font: 13px system-ui, sans-serif; }
   pre { margin: 0; padding: 1em; color: ${clip.params.monoColor}; font-family: ${FONT_STACK}; font-size: 12px; line-height: 2ch; }
-  .bar { display: flex; gap: 1em; align-items: center; padding: 0.5em 1em; color: #8b97a4; }
+  .bar { display: flex; gap: 1em; align-items: center; padding: 0.5em 1em; color: ${muted}; }
   button { font: inherit; }
 </style>
 </head>

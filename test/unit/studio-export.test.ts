@@ -128,6 +128,17 @@ describe('clips', () => {
     expect(frames.map((f) => f.chroma?.encoding ?? null)).toEqual([null, 'rgb24-b64-v1', 'rgb24-b64-v1']);
   });
 
+  it('write an HTML flipbook whose page follows the ink: white under dark mono ink, black otherwise', () => {
+    const pageOf = (params: ReturnType<typeof defaultParams>) => {
+      const rec = new ClipRecorder('cam', params);
+      rec.add(grid, params, 0, null);
+      return clipToHtmlFlipbook(rec.finish()).match(/html, body \{[^}]*background: (#[0-9a-f]+)/)?.[1];
+    };
+    expect(pageOf(resolveParams({ monoColor: '#202020' }, 'json'))).toBe('#fff');
+    expect(pageOf(defaultParams())).toBe('#000');
+    expect(pageOf(resolveParams({ monoColor: '#202020', color: true }, 'json'))).toBe('#000');
+  });
+
   it('write an HTML flipbook whose embedded frames cannot close the script element', () => {
     const table = [' ', '<', '/'];
     const evil = { ...grid, table, columns: 4, rows: 1, glyphs: Uint8Array.of(1, 2, 1, 2) };
