@@ -43,7 +43,7 @@ export class HandoffController implements ReactiveController {
     }
     const id = traceId ?? newTraceId();
     this.launchAddress = launchUrl(origin, { sourceTag: SOURCE_TAG, mode, serviceHost: location.host, traceId: id });
-    const receiver = window.open(this.launchAddress, 'glyphcast-receiver');
+    const receiver = window.open(this.launchAddress, 'glyphcast-receiver', beside());
     if (!receiver) {
       this.error = 'The browser blocked the receiver window. Allow pop-ups for this site, then try again.';
       return;
@@ -106,4 +106,15 @@ export class HandoffController implements ReactiveController {
       this.host.requestUpdate();
     }, STATUS_INTERVAL_MS);
   }
+}
+
+/**
+ * Window features that open the receiver as its own window over the right half of the screen.
+ * In a tab it would hide the studio's, and a hidden page gets no video frames
+ * (requestVideoFrameCallback stops), so a stream handoff would stall while the receiver shows.
+ */
+function beside(): string {
+  const width = Math.max(480, Math.round(screen.availWidth / 2));
+  const left = Math.max(0, screen.availWidth - width);
+  return `popup,width=${width},height=${screen.availHeight},left=${left},top=0`;
 }

@@ -97,6 +97,8 @@ describe('studio: postMessage handoff', () => {
     const popup = await openReceiver();
 
     const launch = new URL(popup.url());
+    // a window of its own (a popup, without the browser's bars), not a tab hiding the studio's
+    expect(await popup.evaluate(() => window.toolbar.visible)).toBe(false);
     expect(launch.origin).toBe(receiver.url);
     expect(launch.pathname).toBe('/');
     expect([...launch.searchParams.keys()]).toEqual(['handoff', 'protocol', 'mode', 'source', 'traceId']);
