@@ -62,7 +62,7 @@ export function mcpOperations(
         '400': answer('Invalid JSON (-32700), a refused batch (-32600), or a refusal of the MCP transport'),
         '403': answer('A foreign Origin, or a Host that is not localhost on a loopback server'),
         '404': answer('2026-07-28: unknown method (-32601)'),
-        '406': answer('The Accept header does not allow application/json and text/event-stream'),
+        '406': answer('The Accept header admits no JSON answer (such as text/html alone, or text/event-stream alone)'),
         '413': answer('The body exceeds the JSON body limit'),
         '415': answer('The body is not application/json'),
         ...beforeRouting,

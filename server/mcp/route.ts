@@ -45,12 +45,29 @@ export const MCP_PATH = '/api/mcp';
 /** Request headers that describe the body Fastify already read; the web Request carries none. */
 const BODY_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'expect']);
 
+/** Both types Streamable HTTP asks a client to accept; the SDK answers 406 to any Accept without them. */
+const MCP_ACCEPT = 'application/json, text/event-stream';
+
+// Whether an Accept header admits a JSON answer: absent (RFC 9110: anything goes), or with
+// application/json, application/* or */* at a q above 0. Every answer here is JSON, so such a
+// client (curl's and fetch's default is */*) is served as if it had named both types.
+export function acceptsJson(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === '') return true;
+  return accept.split(',').some((range) => {
+    const [type, ...options] = range.split(';').map((part) => part.trim().toLowerCase());
+    const q = options.find((o) => /^q\s*=/.test(o));
+    if (q !== undefined && Number(q.split('=')[1]) <= 0) return false;
+    return type === 'application/json' || type === 'application/*' || type === '*/*';
+  });
+}
+
 function webRequest(request: FastifyRequest): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || BODY_HEADERS.has(name)) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
+  if (acceptsJson(request.headers.accept)) headers.set('accept', MCP_ACCEPT);
   return new Request(`http://${requestHost(request.host)}${request.url}`, { method: request.method, headers });
 }
 

@@ -5,6 +5,7 @@
  * GET/DELETE, 2026-07-28 batches, and the trace headers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptsJson } from '../../../server/mcp/route.js';
 import { MCP_PROTOCOL_VERSIONS } from '../../../server/mcp/versions.js';
 import { type Running, startServer, testImage } from '../server/support.js';
 import { ACCEPT, call, MCP, rpc, textOf } from './support.js';
@@ -46,6 +47,20 @@ describe('the bounded batch (2025 era)', () => {
     const body = (await res.json()) as { id: string; result: { structuredContent: { columns: number } } }[];
     expect(body.map((r) => r.id)).toEqual(batch.map((b) => b.id));
     expect(body.map((r) => r.result.structuredContent.columns)).toEqual([12, 9, 20, 8, 15, 10, 30, 11]);
+  });
+
+  it('an Accept header that admits JSON (*/*, as curl and fetch send, application/*, or JSON alone) is served', async () => {
+    for (const accept of ['*/*', 'application/*', 'application/json', 'text/html, */*;q=0.1']) {
+      const res = await rpc(s.base, { jsonrpc: '2.0', id: 1, method: 'ping' }, { accept });
+      expect([accept, res.status, await res.json()]).toEqual([accept, 200, { jsonrpc: '2.0', id: 1, result: {} }]);
+    }
+    for (const accept of ['text/html', 'text/event-stream', 'application/json;q=0']) {
+      expect([accept, (await rpc(s.base, { jsonrpc: '2.0', id: 1, method: 'ping' }, { accept })).status]).toEqual([
+        accept,
+        406,
+      ]);
+    }
+    expect(acceptsJson(undefined)).toBe(true);
   });
 
   it('a batch whose Accept header refuses JSON is refused whole with 406, as one message is', async () => {
