@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptsJson } from '../../../server/mcp/route.js';
 import { MCP_PROTOCOL_VERSIONS } from '../../../server/mcp/versions.js';
-import { type Running, startServer, testImage } from '../server/support.js';
+import { type Running, rawRequest, startServer, testImage } from '../server/support.js';
 import { ACCEPT, call, MCP, rpc, textOf } from './support.js';
 
 let s: Running;
@@ -329,30 +329,12 @@ describe('Host and Origin', () => {
   });
 
   /** POSTs a ping to `base` with a Host header of our own (fetch sets its own). */
-  async function pingWithHost(base: string, host: string): Promise<{ status: number; body: string }> {
-    const { default: http } = await import('node:http');
-    const url = new URL(base + MCP);
-    return new Promise((resolve, reject) => {
-      const req = http.request(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: MCP,
-          method: 'POST',
-          headers: { host, 'content-type': 'application/json', accept: ACCEPT },
-        },
-        (res) => {
-          let body = '';
-          res.on('data', (chunk) => {
-            body += chunk;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        },
-      );
-      req.on('error', reject);
-      req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }));
+  const pingWithHost = (base: string, host: string) =>
+    rawRequest(base, MCP, {
+      method: 'POST',
+      headers: { host, 'content-type': 'application/json', accept: ACCEPT },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
     });
-  }
 
   it('a foreign Host on a loopback server is refused with 403 (DNS rebinding)', async () => {
     expect((await pingWithHost(s.base, 'rebound.example')).status).toBe(403);

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentedKeys } from '../../../server/auth.js';
-import { errorOf, form, type Running, startServer, testImage } from './support.js';
+import { errorOf, form, type Running, rawRequest, startServer, testImage } from './support.js';
 
 const KEY = 'pk_live_7f3a9c1e5b2d4086';
 const STATUS = '/api/v1/a2v-handoff/status';
@@ -71,20 +71,7 @@ describe('a protected action with PLATFORM_API_KEY set', () => {
   });
 
   it('says so when X-Platform-API-Key comes twice (Node joins the copies, so even the right key fails)', async () => {
-    const { port } = new URL(keyed.base);
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.get(
-        { host: '127.0.0.1', port, path: STATUS, headers: { 'x-platform-api-key': [KEY, KEY] } },
-        (res) => {
-          let body = '';
-          res.on('data', (chunk) => {
-            body += chunk;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        },
-      );
-      req.on('error', reject);
-    });
+    const answer = await rawRequest(keyed.base, STATUS, { headers: { 'x-platform-api-key': [KEY, KEY] } });
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.body).error.message).toMatch(/^the X-Platform-API-Key header is given more than once/);
     expect(answer.body).not.toContain(KEY);

@@ -2,7 +2,6 @@
  * Health, discovery documents, CORS and the studio over real HTTP.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -10,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMAT_INFO } from '../../../engine/index.js';
 import { FORMATS } from '../../../engine/params.js';
 import { studioRoutes } from '../../../server/routes/studio.js';
-import { type Running, startServer } from './support.js';
+import { type Running, rawRequest, startServer } from './support.js';
 
 let s: Running;
 beforeAll(async () => {
@@ -144,20 +143,7 @@ describe('discovery documents', () => {
     const card = await (await fetch(`${other.base}/api/v1/agent`)).json();
     expect(card.supportedInterfaces[0].url).toBe('https://ascii.example/api/v1/render');
     await other.app.close();
-    const { port } = new URL(s.base);
-    const body = await new Promise<string>((resolve, reject) => {
-      const req = http.get(
-        { host: '127.0.0.1', port, path: '/api/v1/agent', headers: { host: 'x"><script>' } },
-        (res) => {
-          let out = '';
-          res.on('data', (c) => {
-            out += c;
-          });
-          res.on('end', () => resolve(out));
-        },
-      );
-      req.on('error', reject);
-    });
+    const { body } = await rawRequest(s.base, '/api/v1/agent', { headers: { host: 'x"><script>' } });
     expect(JSON.parse(body).supportedInterfaces[0].url).toBe('http://localhost/api/v1/render');
   });
 });

@@ -5,6 +5,7 @@
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -19,6 +20,32 @@ import type { ErrorBody } from '../../../server/errors.js';
 export interface Running {
   readonly app: FastifyInstance;
   readonly base: string;
+}
+
+/**
+ * A request through node:http, for what fetch will not send: a Host of our own, or a header
+ * given twice (an array value is sent as that many header lines).
+ */
+export function rawRequest(
+  base: string,
+  path: string,
+  options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string } = {},
+): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: hostname, port, path, method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
 }
 
 /** Builds the app from an environment (one worker unless given) and listens on 127.0.0.1. */
