@@ -7,6 +7,9 @@
  *   acknowledges gets that rate); after it, at most MAX_FRAMES_IN_FLIGHT frames beyond the last
  *   acknowledged one. An `ack` of seq n acknowledges every frame up to n.
  * - Frames offered while sending is not allowed replace each other: only the newest waits.
+ * - A `ready` while streaming means the receiver page reloaded: the frames in flight are given
+ *   up (the old page took them along), the fps cap applies until the new page acknowledges, and
+ *   the newest frame is sent again.
  * - Messages whose origin is not the receiver origin, whose source is not the receiver window,
  *   or that do not match the protocol's schemas are ignored (and counted).
  * - While the session is open, the receiver window is looked at every CLOSED_POLL_MS: once it
@@ -52,7 +55,10 @@ export interface HandoffStatus {
   readonly sent: number;
   /** Highest acknowledged seq, or -1. */
   readonly acked: number;
+  /** Frames sent and still awaited (sent beyond the last acknowledged, or since a reloaded page's ready). */
   readonly inFlight: number;
+  /** Whether the receiver's page acknowledges frames (else they go at most UNACKED_FPS_CAP a second). */
+  readonly acknowledging: boolean;
   /** Messages from any window but the receiver's, ignored; and the origin of the last one. */
   readonly ignored: number;
   readonly lastIgnoredOrigin: string | null;
@@ -85,7 +91,12 @@ export class HandoffSession {
   private phase: HandoffPhase = 'waiting';
   private seq = 0;
   private acked = -1;
+  /** The highest seq the flow control no longer waits for: acknowledged, or lost with a reloaded receiver page. */
+  private released = -1;
+  /** Whether the receiver (its current page) has acknowledged a frame: the in-flight bound, else the fps cap. */
   private everAcked = false;
+  /** The newest frame offered, sent again to a receiver page that says ready anew. */
+  private last: Pending | null = null;
   private lastSentAt = Number.NEGATIVE_INFINITY;
   private pending: Pending | null = null;
   private cancelTimer: (() => void) | null = null;
@@ -127,7 +138,8 @@ export class HandoffSession {
       phase: this.target.closed && this.phase !== 'closed' ? 'closed' : this.phase,
       sent: this.seq,
       acked: this.acked,
-      inFlight: this.seq - 1 - this.acked,
+      inFlight: this.seq - 1 - this.released,
+      acknowledging: this.everAcked,
       ignored: this.ignored,
       lastIgnoredOrigin: this.lastIgnoredOrigin,
       malformed: this.malformed,
@@ -144,6 +156,12 @@ export class HandoffSession {
     }
     if (handoffReadySchema.safeParse(event.data).success) {
       if (this.phase === 'waiting') this.phase = 'streaming';
+      else {
+        // ready again: the receiver page reloaded, and the frames in flight went with the old one
+        this.released = this.seq - 1;
+        this.everAcked = false;
+        this.pending ??= this.last;
+      }
       this.flush();
       return true;
     }
@@ -151,6 +169,7 @@ export class HandoffSession {
     if (ack.success && ack.data.seq < this.seq) {
       this.everAcked = true;
       this.acked = Math.max(this.acked, ack.data.seq);
+      this.released = Math.max(this.released, ack.data.seq);
       this.flush();
       return true;
     }
@@ -162,6 +181,7 @@ export class HandoffSession {
   offer(grid: CellGrid, color: boolean): void {
     if (this.phase === 'closed') return;
     this.pending = { grid, color };
+    this.last = this.pending;
     this.flush();
   }
 
@@ -169,6 +189,7 @@ export class HandoffSession {
   close(): void {
     this.phase = 'closed';
     this.pending = null;
+    this.last = null;
     this.cancelTimer?.();
     this.cancelTimer = null;
     this.cancelPoll?.();
@@ -198,7 +219,7 @@ export class HandoffSession {
     if (this.phase !== 'streaming' || !this.pending) return;
     if (this.receiverGone()) return;
     if (this.everAcked) {
-      if (this.seq - 1 - this.acked >= MAX_FRAMES_IN_FLIGHT) return;
+      if (this.seq - 1 - this.released >= MAX_FRAMES_IN_FLIGHT) return;
     } else {
       const wait = this.lastSentAt + 1000 / UNACKED_FPS_CAP - this.now();
       if (wait > 0) {

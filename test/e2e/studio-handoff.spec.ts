@@ -176,6 +176,18 @@ describe('studio: postMessage handoff', () => {
     expect(errors).toEqual([]);
   });
 
+  it('ends when another picture replaces the one handed off, even a file of the same name', async () => {
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await eventually(() => page.getByRole('radio', { name: 'Latest frame' }).isChecked()).toBe(true);
+    await openReceiver();
+    const sending = page.getByRole('status').filter({ hasText: /^Sending the frame on screen/ });
+    await eventually(() => sending.textContent()).toMatch(/: 1 sent, 1 acknowledged/);
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await eventually(() => page.getByText(/^The handoff stopped because the source changed/).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Open receiver' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   it('a page on a third origin receives nothing, and its messages are ignored', async () => {
     const popup = await openReceiver();
     await eventually(async () => (await frames(popup)).length).toBeGreaterThanOrEqual(2);

@@ -295,6 +295,14 @@ describe('studio: image mode', () => {
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 8 by /);
     await eventually(() => alert.count()).toBe(0);
     expect(await stage.getByText('could not be rendered').count()).toBe(0);
+    // settings it cannot take after a picture: that picture goes (no stale art to export), not just a notice
+    const downloadText = page.getByRole('button', { name: downloadButtonName('text') });
+    expect(await downloadText.isEnabled()).toBe(true);
+    await page.getByRole('spinbutton', { name: 'Columns' }).fill('120');
+    await page.getByRole('spinbutton', { name: 'Columns' }).press('Enter');
+    await eventually(() => stage.getByText('sliver.png could not be rendered').isVisible()).toBe(true);
+    expect(await art().isVisible()).toBe(false);
+    await eventually(() => downloadText.isEnabled()).toBe(false);
     expect(errors).toEqual([]);
   });
 

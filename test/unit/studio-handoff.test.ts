@@ -131,6 +131,29 @@ describe('HandoffSession', () => {
     expect(handoffFrameSchema.parse(sent[3].message)).toMatchObject({ seq: 3, lines: ['.:'] });
   });
 
+  it('starts afresh when a reloaded receiver page says ready again: its in-flight frames given up, the newest sent again', () => {
+    const { session, sent, ready, ack, advance } = setup();
+    ready();
+    session.offer(grid(0), false);
+    ack(0);
+    for (let i = 1; i <= 4; i++) {
+      advance(1);
+      session.offer(grid(i), false);
+    }
+    // two in flight, unacknowledged: the old page is gone with them, and frame 4 waits
+    expect(session.status).toMatchObject({ sent: 3, inFlight: 2, acknowledging: true });
+    expect(ready()).toBe(true);
+    advance(1000 / UNACKED_FPS_CAP); // the fps cap until the new page acknowledges
+    expect(sent).toHaveLength(4);
+    expect(handoffFrameSchema.parse(sent[3].message)).toMatchObject({ seq: 3, lines: ['.:'] });
+    expect(session.status).toMatchObject({ sent: 4, inFlight: 1, acknowledging: false });
+    // a still (nothing new offered): the reloaded page still gets the frame on screen
+    advance(1000);
+    ready();
+    expect(sent).toHaveLength(5);
+    expect(handoffFrameSchema.parse(sent[4].message)).toMatchObject({ seq: 4, lines: ['.:'] });
+  });
+
   it('ignores messages from other origins, other windows, malformed ones and acks of unsent frames', () => {
     const { session, sent, from, target } = setup();
     session.offer(grid(0), false);

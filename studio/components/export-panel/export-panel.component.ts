@@ -21,6 +21,8 @@ export class ExportPanel extends LitElement {
   static override styles = exportPanelStyles;
   static override properties = {
     bus: { attribute: false },
+    sourceId: { type: Number },
+    unrendered: { type: Boolean },
     sourceName: { type: String },
     stream: { type: Boolean },
     hasFrame: { state: true },
@@ -30,6 +32,10 @@ export class ExportPanel extends LitElement {
   };
 
   declare bus: FrameBus | null;
+  /** Changes with every new source, also one of the same name (a file opened again). */
+  declare sourceId: number;
+  /** The settings in force could not be rendered: there is no frame to export (the bus is empty). */
+  declare unrendered: boolean;
   declare sourceName: string;
   declare stream: boolean;
   declare hasFrame: boolean;
@@ -43,6 +49,8 @@ export class ExportPanel extends LitElement {
   constructor() {
     super();
     this.bus = null;
+    this.sourceId = 0;
+    this.unrendered = false;
     this.sourceName = '';
     this.stream = false;
     this.hasFrame = false;
@@ -53,7 +61,8 @@ export class ExportPanel extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('bus')) this.frames.use(this.bus);
-    if (changed.has('sourceName')) {
+    if (changed.has('unrendered')) this.hasFrame = this.bus?.latest != null;
+    if (changed.has('sourceId')) {
       this.hasFrame = this.bus?.latest != null;
       // a recording ends with its source; the clip stays downloadable until the next recording
       if (this.recording) this.stop();

@@ -1,5 +1,10 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import { HANDOFF_MODES, type HandoffManifest, type HandoffMode } from '../../../engine/protocol/handoff.js';
+import {
+  HANDOFF_MODES,
+  type HandoffManifest,
+  type HandoffMode,
+  UNACKED_FPS_CAP,
+} from '../../../engine/protocol/handoff.js';
 import { FrameBusController } from '../../controllers/frame-bus-controller.js';
 import { HandoffController } from '../../controllers/handoff-controller.js';
 import { type HandoffStatus, READY_HINT_MS } from '../../handoff/handoff-session.js';
@@ -33,6 +38,7 @@ export class HandoffPanel extends LitElement {
   static override properties = {
     bus: { attribute: false },
     sourceKind: { attribute: false },
+    sourceId: { type: Number },
     traceId: { attribute: false },
     manifest: { state: true },
     manifestError: { state: true },
@@ -42,6 +48,8 @@ export class HandoffPanel extends LitElement {
 
   declare bus: FrameBus | null;
   declare sourceKind: SourceKind | null;
+  /** Changes with every new source: a session ends with its source. */
+  declare sourceId: number;
   declare traceId: string | null;
   declare manifest: HandoffManifest | null;
   declare manifestError: string;
@@ -56,6 +64,7 @@ export class HandoffPanel extends LitElement {
     super();
     this.bus = null;
     this.sourceKind = null;
+    this.sourceId = 0;
     this.traceId = null;
     this.manifest = null;
     this.manifestError = '';
@@ -73,13 +82,12 @@ export class HandoffPanel extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('bus')) this.frames.use(this.bus);
-    if (changed.has('sourceKind')) {
-      this.mode = modesFor(this.sourceKind)[0];
-      if (changed.get('sourceKind') !== undefined && this.handoff.session) {
-        this.handoff.stop();
-        this.stoppedNote =
-          'The handoff stopped because the source changed; open the receiver again to hand off this one.';
-      }
+    if (changed.has('sourceKind')) this.mode = modesFor(this.sourceKind)[0];
+    // any new source ends the session, also one of the same kind (another video, the same file again)
+    if (changed.has('sourceId') && changed.get('sourceId') !== undefined && this.handoff.session) {
+      this.handoff.stop();
+      this.stoppedNote =
+        'The handoff stopped because the source changed; open the receiver again to hand off this one.';
     }
   }
 
@@ -158,7 +166,9 @@ function describe(s: HandoffStatus, mode: HandoffMode): string {
     return `Still waiting for the receiver to say it is ready (${READY_HINT_MS / 1000} s). Check that its page loaded in the window that opened, and that it posts a ready message to this page's origin (docs/handoff.md).${ignored}`;
   }
   if (s.phase === 'waiting') return `Waiting for the receiver to say it is ready…${ignored}`;
-  const counts = `${s.sent} sent, ${s.acked + 1} acknowledged, ${Math.max(0, s.inFlight)} in flight.${ignored}`;
+  const counts = s.acknowledging
+    ? `${s.sent} sent, ${s.acked + 1} acknowledged, ${Math.max(0, s.inFlight)} in flight.${ignored}`
+    : `${s.sent} sent; the receiver acknowledges none, so at most ${UNACKED_FPS_CAP} frames a second go.${ignored}`;
   return mode === 'latest-frame'
     ? `Sending the frame on screen whenever it changes: ${counts}`
     : `Streaming: ${counts}`;

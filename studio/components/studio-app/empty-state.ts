@@ -14,7 +14,7 @@ export function emptyState(source: StudioSource | null, unrendered: string | nul
     return html`
       <strong>${source.name} could not be rendered</strong>
       <p>${unrendered}</p>
-      <p>Change the settings, or open another image.</p>
+      <p>Change the settings, or open another picture.</p>
     `;
   }
   if (source) return html`<p role="status">Rendering ${source.name}…</p>`;

@@ -83,11 +83,13 @@ export class StudioApp extends LitElement {
   private undoNoticeId: number | null = null;
   /** Frames rendered for the current source. */
   private sourceFrames = 0;
+  /** Counts the sources shown: the panels end a recording or a handoff when it changes (even to a file of the same name). */
+  private sourceId = 0;
   /** What was shown before an image URL was entered (a stream keeps playing): shown again when the URL fails. */
   private beforeUrl: StudioSource | null = null;
   /** The notice of the last render that failed, dismissed by the next frame. */
   private renderErrorId: number | null = null;
-  /** Why the current source has no picture: its render failed before a first frame. */
+  /** Why the current source has no picture: its last render failed (cleared by the next frame). */
   private unrendered: string | null = null;
 
   constructor() {
@@ -242,11 +244,14 @@ export class StudioApp extends LitElement {
           ></gc-evidence-panel>
           <gc-export-panel
             .bus=${this.bus}
+            .sourceId=${this.sourceId}
+            ?unrendered=${this.unrendered !== null}
             .sourceName=${this.source?.name ?? ''}
             ?stream=${stream}
           ></gc-export-panel>
           <gc-handoff-panel
             .bus=${this.bus}
+            .sourceId=${this.sourceId}
             .sourceKind=${this.source?.kind ?? null}
             .traceId=${this.traceId}
           ></gc-handoff-panel>
@@ -321,6 +326,7 @@ export class StudioApp extends LitElement {
     this.renderErrorId = null;
     this.unrendered = null;
     this.sourceFrames = 0;
+    this.sourceId++;
     this.source = source;
     this.evidence = null;
     this.bus.clear();
@@ -357,7 +363,12 @@ export class StudioApp extends LitElement {
   /** An image URL that never rendered gives the stage back to what it showed before. */
   private onRenderError(err: Error, source: StudioSource): void {
     if (source.kind !== 'url' || this.sourceFrames > 0) {
-      if (this.sourceFrames === 0) this.unrendered = err.message;
+      // the picture of earlier settings would pass for these (on the stage, in the HUD, in an
+      // export): the stage says why there is none instead, until a render works again
+      this.unrendered = err.message;
+      this.evidence = null;
+      this.bus.clear();
+      this.stage?.clear();
       this.renderErrorId = this.notify('error', err.message);
       return;
     }
