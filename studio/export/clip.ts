@@ -6,7 +6,7 @@
 
 import { FONT_STACK } from '../../engine/encode/html.js';
 import { toBase64 } from '../../engine/encode/json.js';
-import { backgroundHex, lightBackground } from '../../engine/encode/runs.js';
+import { lightBackground } from '../../engine/encode/runs.js';
 import { type CellGrid, gridLines } from '../../engine/grid.js';
 import type { RenderParams } from '../../engine/params.js';
 
@@ -142,24 +142,60 @@ export function clipToJsonLines(clip: Clip): string {
 /** JSON that is safe inside a <script> element (no `<`, so no `</script>`). */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** A standalone HTML page that plays the clip on a loop, with a pause button. */
+/** How a frame is shown: its mono ink, and the page and text colors around it. */
+interface Look {
+  readonly ink: string;
+  readonly page: string;
+  readonly text: string;
+  readonly muted: string;
+}
+
+function lookOf(params: RenderParams): Look {
+  // mono ink takes the page it reads on; color frames are on black (runs.ts lightBackground)
+  const light = lightBackground(params.color, params.monoColor);
+  return light
+    ? { ink: params.monoColor, page: '#fff', text: '#1f2328', muted: '#4b5563' }
+    : { ink: params.monoColor, page: '#000', text: '#e5e5e5', muted: '#8b97a4' };
+}
+
+/**
+ * The distinct looks of a clip, and each frame with the index of its own: the params in force at
+ * a frame are the header's until a frame carries new ones.
+ */
+function framesWithLooks(clip: Clip): { looks: Look[]; frames: (ClipFrame & { look: number })[] } {
+  const looks: Look[] = [];
+  const indexOf = new Map<string, number>();
+  let params = clip.params;
+  const frames = clip.frames.map((frame) => {
+    params = frame.params ?? params;
+    const look = lookOf(params);
+    const key = JSON.stringify(look);
+    let index = indexOf.get(key);
+    if (index === undefined) {
+      index = looks.push(look) - 1;
+      indexOf.set(key, index);
+    }
+    return { ...frame, look: index };
+  });
+  return { looks, frames };
+}
+
+/**
+ * A standalone HTML page that plays the clip on a loop, with a pause button. Each frame is shown
+ * in its own look: a mono color changed while recording changes the ink and the page with it.
+ */
 export function clipToHtmlFlipbook(clip: Clip): string {
-  const data = { frames: clip.frames };
-  // frames in mono take the page their glyph color reads on; frames in color are on black;
-  // the whole page follows the clip's own, so dark ink is not a white block on black
-  const monoPage = backgroundHex(false, clip.params.monoColor);
-  const light = lightBackground(clip.params.color, clip.params.monoColor);
-  const page = light ? '#fff' : '#000';
-  const [text, muted] = light ? ['#1f2328', '#4b5563'] : ['#e5e5e5', '#8b97a4'];
+  const data = framesWithLooks(clip);
+  const first = data.looks[0] ?? lookOf(clip.params);
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <title>glyphcast clip</title>
 <style>
-  html, body { margin: 0; background: ${page}; color: ${text}; font: 13px system-ui, sans-serif; }
-  pre { margin: 0; padding: 1em; color: ${clip.params.monoColor}; font-family: ${FONT_STACK}; font-size: 12px; line-height: 2ch; }
-  .bar { display: flex; gap: 1em; align-items: center; padding: 0.5em 1em; color: ${muted}; }
+  html, body { margin: 0; background: ${first.page}; color: ${first.text}; font: 13px system-ui, sans-serif; }
+  pre { margin: 0; padding: 1em; color: ${first.ink}; font-family: ${FONT_STACK}; font-size: 12px; line-height: 2ch; }
+  .bar { display: flex; gap: 1em; align-items: center; padding: 0.5em 1em; color: ${first.muted}; }
   button { font: inherit; }
 </style>
 </head>
@@ -175,8 +211,14 @@ export function clipToHtmlFlipbook(clip: Clip): string {
   const button = document.getElementById('play');
   let i = 0, timer = 0, playing = true;
   const hex = (b, k) => '#' + [b[k], b[k + 1], b[k + 2]].map((v) => v.toString(16).padStart(2, '0')).join('');
+  const bar = document.querySelector('.bar');
   function show(f) {
-    art.style.background = f.chroma ? '#000' : '${monoPage}';
+    const look = clip.looks[f.look];
+    document.documentElement.style.background = look.page;
+    document.body.style.background = look.page;
+    document.body.style.color = look.text;
+    bar.style.color = look.muted;
+    art.style.color = look.ink;
     if (!f.chroma) { art.textContent = f.lines.join('\\n'); return; }
     const bytes = Uint8Array.from(atob(f.chroma.data), (c) => c.charCodeAt(0));
     art.textContent = '';

@@ -139,6 +139,24 @@ describe('clips', () => {
     expect(pageOf(resolveParams({ monoColor: '#202020', color: true }, 'json'))).toBe('#000');
   });
 
+  it('write an HTML flipbook that shows each frame in its own look: a mono color changed mid-clip changes ink and page', () => {
+    const light = resolveParams({ color: false }, 'json');
+    const dark = resolveParams({ color: false, monoColor: '#202020' }, 'json');
+    const rec = new ClipRecorder('cam', light);
+    rec.add(grid, light, 0, null);
+    rec.add(grid, dark, 40, null);
+    rec.add(grid, dark, 80, null);
+    const html = clipToHtmlFlipbook(rec.finish());
+    const data = JSON.parse(
+      (/<script type="application\/json" id="clip">(.*?)<\/script>/s.exec(html)?.[1] ?? '').replace(/\\u003c/g, '<'),
+    );
+    expect(data.looks).toEqual([
+      { ink: '#e5e5e5', page: '#000', text: '#e5e5e5', muted: '#8b97a4' },
+      { ink: '#202020', page: '#fff', text: '#1f2328', muted: '#4b5563' },
+    ]);
+    expect(data.frames.map((f: { look: number }) => f.look)).toEqual([0, 1, 1]);
+  });
+
   it('write an HTML flipbook whose embedded frames cannot close the script element', () => {
     const table = [' ', '<', '/'];
     const evil = { ...grid, table, columns: 4, rows: 1, glyphs: Uint8Array.of(1, 2, 1, 2) };
