@@ -10,6 +10,7 @@ import { CODEBOOK_MASS } from './kernels/codebook.js';
 import type { TemporalConstants } from './kernels/temporal.js';
 import type { RenderParams } from './params.js';
 import { gridSize, type RenderOptions } from './size.js';
+import { srgbDecode, srgbEncode } from './srgb.js';
 
 /** One pyramid step: divide width by fx and height by fy (each 1 or 2) with a box filter. */
 export interface PyramidStep {
@@ -102,9 +103,6 @@ function temporalConstants(densest: number, motionSensitivity: number): Temporal
 /** Percentiles of auto-levels, in 1/10000: 0.5 % and 99.5 % of the samples. */
 const LEVELS_LOW = 50;
 const LEVELS_HIGH = 9950;
-
-const srgbDecode = (v: number) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-const srgbEncode = (v: number) => (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055);
 
 function lut(n: number, f: (i: number) => number): Uint16Array {
   const out = new Uint16Array(n);

@@ -1,4 +1,5 @@
 import type { CellGrid } from '../grid.js';
+import { srgbDecode } from '../srgb.js';
 
 /** A run of adjacent cells in one row that share one color. */
 export interface ColorRun {
@@ -56,15 +57,22 @@ export function parseHex(hex: string): [number, number, number] {
 }
 
 /**
- * Whether mono glyphs of this color need a light page to be read: dark ink (relative luminance,
- * Rec. 709 weights on the sRGB bytes, under half) goes on white, light ink on black. Inverted
- * art is meant as dark glyphs on a light page, so a dark `monoColor` shows it that way. Per-cell
- * colors (color mode) are always on black.
+ * The relative luminance under which ink contrasts more with white than with black (WCAG 2
+ * contrast: (1 + 0.05) / (L + 0.05) against (L + 0.05) / (0 + 0.05); they are equal here, 0.179).
+ */
+const WHITE_PAGE_BELOW = Math.sqrt(1.05 * 0.05) - 0.05;
+
+/**
+ * Whether mono glyphs of this color need a light page to be read: the page, white or black, is
+ * the one the ink contrasts with more (WCAG relative luminance of `monoColor`), so dark ink goes
+ * on white and light or saturated ink (#ff3030) on black. Inverted art is meant as dark glyphs
+ * on a light page, so a dark `monoColor` shows it that way. Per-cell colors (color mode) are
+ * always on black.
  */
 export function lightBackground(color: boolean, monoColor: string): boolean {
   if (color) return false;
-  const [r, g, b] = parseHex(monoColor);
-  return 2126 * r + 7152 * g + 722 * b < 10_000 * 128;
+  const [r, g, b] = parseHex(monoColor).map((c) => srgbDecode(c / 255));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b < WHITE_PAGE_BELOW;
 }
 
 /** The page color behind the glyphs (see lightBackground). */
