@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handoffFrameSchema, MAX_FRAMES_IN_FLIGHT } from '../../engine/protocol/handoff.js';
 import { REPO_ROOT } from '../support/browser.js';
@@ -185,6 +186,20 @@ describe('studio: postMessage handoff', () => {
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
     await eventually(() => page.getByText(/^The handoff stopped because the source changed/).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Open receiver' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('offers nothing to hand off while the settings cannot be rendered', async () => {
+    const sliver = await sharp({ create: { width: 16, height: 3000, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel('Open an image or video file')
+      .setInputFiles({ name: 'sliver.png', mimeType: 'image/png', buffer: sliver });
+    await eventually(() => page.getByText('Nothing to hand off: these settings could not be rendered.').count()).toBe(
+      1,
+    );
+    expect(await page.getByRole('button', { name: 'Open receiver' }).isEnabled()).toBe(false);
     expect(errors).toEqual([]);
   });
 

@@ -39,6 +39,7 @@ export class HandoffPanel extends LitElement {
     bus: { attribute: false },
     sourceKind: { attribute: false },
     sourceId: { type: Number },
+    unrendered: { type: Boolean },
     traceId: { attribute: false },
     manifest: { state: true },
     manifestError: { state: true },
@@ -50,6 +51,8 @@ export class HandoffPanel extends LitElement {
   declare sourceKind: SourceKind | null;
   /** Changes with every new source: a session ends with its source. */
   declare sourceId: number;
+  /** The settings in force could not be rendered: there is no picture to hand off. */
+  declare unrendered: boolean;
   declare traceId: string | null;
   declare manifest: HandoffManifest | null;
   declare manifestError: string;
@@ -65,6 +68,7 @@ export class HandoffPanel extends LitElement {
     this.bus = null;
     this.sourceKind = null;
     this.sourceId = 0;
+    this.unrendered = false;
     this.traceId = null;
     this.manifest = null;
     this.manifestError = '';
@@ -132,7 +136,7 @@ export class HandoffPanel extends LitElement {
           ? html`<button @click=${() => this.handoff.stop()}>Stop handoff</button>`
           : html`<button
                 class="primary"
-                ?disabled=${!m?.targetOrigin || this.sourceKind === null}
+                ?disabled=${!m?.targetOrigin || this.sourceKind === null || this.unrendered}
                 @click=${() => {
                   this.stoppedNote = '';
                   if (m) this.handoff.start(m, this.mode, this.traceId, this.bus?.latest ?? null);
@@ -140,7 +144,8 @@ export class HandoffPanel extends LitElement {
               >
                 Open receiver
               </button>
-              ${m?.targetOrigin && this.sourceKind === null ? html`<p>Load a picture, a video or the webcam to hand its frames off.</p>` : nothing}`
+              ${m?.targetOrigin && this.sourceKind === null ? html`<p>Load a picture, a video or the webcam to hand its frames off.</p>` : nothing}
+              ${m?.targetOrigin && this.unrendered ? html`<p>Nothing to hand off: these settings could not be rendered.</p>` : nothing}`
       }
       <p role="status">${this.statusText() || this.stoppedNote}</p>
       ${this.handoff.error ? html`<p class="error" role="alert">${this.handoff.error}</p>` : nothing}

@@ -252,6 +252,7 @@ export class StudioApp extends LitElement {
           <gc-handoff-panel
             .bus=${this.bus}
             .sourceId=${this.sourceId}
+            ?unrendered=${this.unrendered !== null}
             .sourceKind=${this.source?.kind ?? null}
             .traceId=${this.traceId}
           ></gc-handoff-panel>
