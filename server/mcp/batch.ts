@@ -78,7 +78,7 @@ export async function serveBatch(
         // a response (this stateless server asks nothing, so it answers none) gets no entry
         if (isJSONRPCResponse(m)) return null;
         const id = (m as { id?: unknown } | null)?.id;
-        return rpcError(id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 request or notification');
+        return rpcError(id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message');
       }),
     );
   } catch (err) {

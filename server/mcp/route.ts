@@ -48,17 +48,26 @@ const BODY_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection
 /** Both types Streamable HTTP asks a client to accept; the SDK answers 406 to any Accept without them. */
 const MCP_ACCEPT = 'application/json, text/event-stream';
 
-// Whether an Accept header admits a JSON answer: absent (RFC 9110: anything goes), or with
-// application/json, application/* or */* at a q above 0. Every answer here is JSON, so such a
-// client (curl's and fetch's default is */*) is served as if it had named both types.
+/** The ranges that cover application/json, most specific first (RFC 9110 12.5.1: it decides). */
+const JSON_RANGES = ['application/json', 'application/*', '*/*'];
+
+/**
+ * Whether an Accept header admits a JSON answer: absent (RFC 9110: anything goes), or its most
+ * specific range covering application/json has a q above 0 (so `application/json;q=0` refuses
+ * it whatever wildcard follows). Every answer here is JSON, so such a client (curl and fetch
+ * send the all-types wildcard by default) is served as if it had named both of MCP's types.
+ */
 export function acceptsJson(accept: string | undefined): boolean {
   if (accept === undefined || accept.trim() === '') return true;
-  return accept.split(',').some((range) => {
+  const weights = new Map<string, number>();
+  for (const range of accept.split(',')) {
     const [type, ...options] = range.split(';').map((part) => part.trim().toLowerCase());
     const q = options.find((o) => /^q\s*=/.test(o));
-    if (q !== undefined && Number(q.split('=')[1]) <= 0) return false;
-    return type === 'application/json' || type === 'application/*' || type === '*/*';
-  });
+    const weight = q === undefined ? 1 : Number(q.slice(q.indexOf('=') + 1));
+    weights.set(type, Number.isNaN(weight) ? 0 : weight);
+  }
+  const range = JSON_RANGES.find((r) => weights.has(r));
+  return range !== undefined && (weights.get(range) ?? 0) > 0;
 }
 
 function webRequest(request: FastifyRequest): Request {

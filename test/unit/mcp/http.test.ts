@@ -54,7 +54,14 @@ describe('the bounded batch (2025 era)', () => {
       const res = await rpc(s.base, { jsonrpc: '2.0', id: 1, method: 'ping' }, { accept });
       expect([accept, res.status, await res.json()]).toEqual([accept, 200, { jsonrpc: '2.0', id: 1, result: {} }]);
     }
-    for (const accept of ['text/html', 'text/event-stream', 'application/json;q=0']) {
+    for (const accept of [
+      'text/html',
+      'text/event-stream',
+      'application/json;q=0',
+      'application/json;q=0, */*',
+      'application/*;q=0.0, */*',
+      'application/json;q=abc',
+    ]) {
       expect([accept, (await rpc(s.base, { jsonrpc: '2.0', id: 1, method: 'ping' }, { accept })).status]).toEqual([
         accept,
         406,
