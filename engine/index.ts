@@ -31,7 +31,6 @@ export { gridLines } from './grid.js';
 export type { RgbaImage } from './image.js';
 export type { ParamInfo, ParamIssue, ParamSource, RenderParams } from './params.js';
 export {
-  clip,
   defaultParams,
   IssueList,
   MAX_LISTED_ISSUES,
@@ -39,6 +38,7 @@ export {
   ParamsError,
   paramsJsonSchema,
   resolveParams,
+  shortened,
 } from './params.js';
 export type { FramePlan } from './plan.js';
 export { planFrame } from './plan.js';

@@ -102,18 +102,16 @@ export interface ParamIssue {
 /** How many issues an error lists; the rest are counted, so 200,000 unknown keys get a short answer. */
 export const MAX_LISTED_ISSUES = 20;
 
-/** Every problem of one request's parameters, reported together (the first MAX_LISTED_ISSUES listed). */
+/** Every problem of one request's parameters, reported together (an IssueList keeps the list short). */
 export class ParamsError extends Error {
   readonly issues: readonly ParamIssue[];
   /** How many more problems were found than `issues` lists. */
   readonly unlisted: number;
   constructor(issues: readonly ParamIssue[], unlisted = 0) {
-    const listed = issues.slice(0, MAX_LISTED_ISSUES);
-    const more = unlisted + issues.length - listed.length;
-    super(listed.map((i) => i.message).join('; ') + (more > 0 ? `; and ${more} more` : ''));
+    super(issues.map((i) => i.message).join('; ') + (unlisted > 0 ? `; and ${unlisted} more` : ''));
     this.name = 'ParamsError';
-    this.issues = listed;
-    this.unlisted = more;
+    this.issues = issues;
+    this.unlisted = unlisted;
   }
 }
 
@@ -234,25 +232,25 @@ function fromString(kind: ParamKind, text: string): unknown {
 const MAX_SHOWN_CHARS = 80;
 
 /** `text`, or its first MAX_SHOWN_CHARS characters and how long it was. */
-export function clip(text: string): string {
+export function shortened(text: string): string {
   return text.length <= MAX_SHOWN_CHARS ? text : `${text.slice(0, MAX_SHOWN_CHARS)}… (${text.length} characters)`;
 }
 
 const show = (value: unknown): string => {
-  if (typeof value === 'string') return clip(JSON.stringify(value));
+  if (typeof value === 'string') return shortened(JSON.stringify(value));
   if (value === undefined) return 'nothing';
   // JSON has no Infinity or NaN: 1e400 parses to Infinity, which JSON.stringify writes as null
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   try {
-    return clip(JSON.stringify(value) ?? String(value));
+    return shortened(JSON.stringify(value) ?? String(value));
   } catch {
-    return clip(String(value));
+    return shortened(String(value));
   }
 };
 
 function issue(name: string, expected: string, received: unknown): ParamIssue {
   const got = show(received);
-  const param = clip(name);
+  const param = shortened(name);
   return { param, expected, received: got, message: `${param}: expected ${expected}, received ${got}` };
 }
 

@@ -9,7 +9,7 @@
  */
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { clip, IssueList, ParamsError, type RenderParams, resolveParams } from '../engine/index.js';
+import { IssueList, ParamsError, type RenderParams, resolveParams, shortened } from '../engine/index.js';
 import { ApiError, imageTooLarge } from './errors.js';
 import { REPEATED_KEYS } from './json-body.js';
 
@@ -67,7 +67,7 @@ export function mergeParams(sets: readonly ParamSet[]): RenderParams {
       if (earlier !== undefined) {
         const expected = 'a parameter given once';
         const received = `it in ${earlier === set.where ? `${set.where} twice` : `${earlier} and in ${set.where}`}`;
-        const param = clip(name);
+        const param = shortened(name);
         issues.add(() => ({
           param,
           expected,

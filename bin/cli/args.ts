@@ -12,7 +12,15 @@
 import path from 'node:path';
 import { editDistance } from '../../engine/edit-distance.js';
 import { FORMAT_INFO, type Format } from '../../engine/encode/formats.js';
-import { FORMATS, PARAMS, type ParamInfo, ParamsError, type RenderParams, resolveParams } from '../../engine/params.js';
+import {
+  FORMATS,
+  PARAMS,
+  type ParamInfo,
+  ParamsError,
+  paramInfo,
+  type RenderParams,
+  resolveParams,
+} from '../../engine/params.js';
 import { MAX_ROWS } from '../../engine/size.js';
 
 /** A command line that cannot be run as given: unknown flag, missing or bad value. */
@@ -208,8 +216,8 @@ export function parseArgs(argv: readonly string[], terminalColumns?: number): Co
 
 /** The columns that fill a terminal `width` characters wide, within the range of --columns. */
 export function columnsForTerminal(width: number): number {
-  const kind = PARAMS.find((p) => p.name === 'columns')?.kind;
-  if (kind?.type !== 'integer') throw new Error('columns is an integer parameter');
+  const { kind } = paramInfo('columns');
+  if (kind.type !== 'integer') throw new Error('columns is an integer parameter');
   return Math.min(kind.max, Math.max(kind.min, Math.floor(width)));
 }
 

@@ -19,8 +19,6 @@ export function fsReason(err: unknown): string {
       return 'is a directory';
     case 'ENOTDIR':
       return 'a part of the path is not a directory';
-    case 'EEXIST':
-      return 'a file of that name exists';
     case 'EACCES':
     case 'EPERM':
       return 'permission denied';
@@ -92,10 +90,10 @@ export function makeOutDir(dir: string): void {
   // a parent answers ENOENT to a new entry (under /proc).
   const missing: string[] = [];
   for (let d = path.resolve(dir); !fs.existsSync(d); d = path.dirname(d)) missing.unshift(d);
+  if (missing.length === 0 && !fs.statSync(dir).isDirectory()) {
+    throw new InputError(`cannot create the folder ${dir}: a file of that name exists`);
+  }
   try {
-    if (missing.length === 0 && !fs.statSync(dir).isDirectory()) {
-      throw Object.assign(new Error('not a directory'), { code: 'EEXIST' });
-    }
     for (const d of missing) fs.mkdirSync(d);
   } catch (err) {
     throw new InputError(`cannot create the folder ${dir}: ${fsReason(err)}`);
