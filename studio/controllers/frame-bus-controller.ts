@@ -10,6 +10,7 @@ export class FrameBusController implements ReactiveController {
   constructor(
     host: ReactiveControllerHost,
     private readonly listener: FrameListener,
+    private readonly onClear?: () => void,
   ) {
     host.addController(this);
   }
@@ -20,12 +21,12 @@ export class FrameBusController implements ReactiveController {
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.bus = bus;
-    if (this.connected && bus) this.unsubscribe = bus.subscribe(this.listener);
+    if (this.connected && bus) this.unsubscribe = bus.subscribe(this.listener, this.onClear);
   }
 
   hostConnected(): void {
     this.connected = true;
-    if (this.bus && !this.unsubscribe) this.unsubscribe = this.bus.subscribe(this.listener);
+    if (this.bus && !this.unsubscribe) this.unsubscribe = this.bus.subscribe(this.listener, this.onClear);
   }
 
   hostDisconnected(): void {

@@ -62,8 +62,8 @@ export interface HandoffStatus {
   /** Messages from any window but the receiver's, ignored; and the origin of the last one. */
   readonly ignored: number;
   readonly lastIgnoredOrigin: string | null;
-  /** Messages from the receiver's window that are no ready or ack it may send, ignored. */
-  readonly malformed: number;
+  /** Messages from the receiver's window that are neither a ready nor an ack of a frame sent, ignored. */
+  readonly unexpected: number;
   /** Still waiting for `ready` READY_HINT_MS after the window opened. */
   readonly slowReady: boolean;
 }
@@ -102,7 +102,7 @@ export class HandoffSession {
   private cancelTimer: (() => void) | null = null;
   private cancelPoll: (() => void) | null = null;
   private ignored = 0;
-  private malformed = 0;
+  private unexpected = 0;
   private lastIgnoredOrigin: string | null = null;
   private slowReady = false;
   private cancelReadyHint: (() => void) | null = null;
@@ -142,7 +142,7 @@ export class HandoffSession {
       acknowledging: this.everAcked,
       ignored: this.ignored,
       lastIgnoredOrigin: this.lastIgnoredOrigin,
-      malformed: this.malformed,
+      unexpected: this.unexpected,
       slowReady: this.slowReady && this.phase === 'waiting',
     };
   }
@@ -173,7 +173,7 @@ export class HandoffSession {
       this.flush();
       return true;
     }
-    this.malformed++;
+    this.unexpected++;
     return false;
   }
 

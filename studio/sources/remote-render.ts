@@ -9,6 +9,13 @@ import { gridFromCompact } from '../render/compact-grid.js';
 
 export class RemoteRenderError extends Error {
   override readonly name = 'RemoteRenderError';
+  constructor(
+    message: string,
+    /** The server's error code (`grid_too_large`, `url_refused`…), when it answered with one. */
+    readonly code: string | null = null,
+  ) {
+    super(message);
+  }
 }
 
 export async function renderRemote(url: string, params: RenderParams, signal?: AbortSignal): Promise<CellGrid> {
@@ -25,7 +32,10 @@ export async function renderRemote(url: string, params: RenderParams, signal?: A
     throw new RemoteRenderError('the server could not be reached to fetch the image URL');
   }
   const text = await res.text();
-  if (!res.ok) throw new RemoteRenderError(failureMessage(url, res.status, text));
+  if (!res.ok) {
+    const error = errorOf(text);
+    throw new RemoteRenderError(failureMessage(url, res.status, error), error?.code ?? null);
+  }
   return gridFromCompact(JSON.parse(text));
 }
 
@@ -37,13 +47,16 @@ interface ApiErrorBody {
  * What a person can act on, from the server's error body: the fetch policy's refusals in plain
  * words (the server's own message names its configuration, which only its operator can change).
  */
-function failureMessage(url: string, status: number, text: string): string {
-  let error: ApiErrorBody['error'];
+/** The error of a JSON error body; undefined for any other body (the status says it all then). */
+function errorOf(text: string): ApiErrorBody['error'] {
   try {
-    error = (JSON.parse(text) as ApiErrorBody).error;
+    return (JSON.parse(text) as ApiErrorBody).error;
   } catch {
-    // not a JSON error body: the status says what there is to say
+    return undefined;
   }
+}
+
+function failureMessage(url: string, status: number, error: ApiErrorBody['error']): string {
   const host = URL.canParse(url) ? new URL(url).hostname : url;
   const instead = 'save the image and open it as a file instead';
   if (error?.code === 'url_refused') {

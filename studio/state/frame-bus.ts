@@ -29,6 +29,7 @@ export type FrameListener = (frame: BusFrame) => void;
 export class FrameBus {
   latest: BusFrame | null = null;
   private readonly listeners = new Set<FrameListener>();
+  private readonly clearListeners = new Set<() => void>();
   private record: MutableFrame | null = null;
 
   publish(grid: CellGrid, params: RenderParams, stream: boolean, mediaTime: number | null = null): void {
@@ -41,14 +42,19 @@ export class FrameBus {
     for (const listener of this.listeners) listener(frame);
   }
 
-  /** Forgets the latest frame (the source changed). */
+  /** Forgets the latest frame (the source changed, or its settings could not be rendered), and says so. */
   clear(): void {
     this.latest = null;
+    for (const listener of this.clearListeners) listener();
   }
 
-  /** Returns the function that unsubscribes. */
-  subscribe(listener: FrameListener): () => void {
+  /** `listener` gets every frame, `onClear` each clear; returns the function that unsubscribes both. */
+  subscribe(listener: FrameListener, onClear?: () => void): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    if (onClear) this.clearListeners.add(onClear);
+    return () => {
+      this.listeners.delete(listener);
+      if (onClear) this.clearListeners.delete(onClear);
+    };
   }
 }

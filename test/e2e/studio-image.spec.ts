@@ -288,8 +288,13 @@ describe('studio: image mode', () => {
     const stage = page.getByRole('region', { name: 'Picture' });
     await eventually(() => stage.getByText('sliver.png could not be rendered').isVisible()).toBe(true);
     const alert = page.getByRole('alert');
-    await eventually(() => alert.textContent()).toMatch(/the limit is 2000/);
+    await eventually(() => alert.textContent()).toMatch(/needs 11250 rows; the limit is 2000/);
     expect(await stage.getAttribute('aria-busy')).toBe('false');
+    // another setting that fails too: its notice replaces the first, not beside it
+    await page.getByRole('spinbutton', { name: 'Columns' }).fill('100');
+    await page.getByRole('spinbutton', { name: 'Columns' }).press('Enter');
+    await eventually(() => alert.textContent()).toMatch(/needs 9375 rows/);
+    expect(await alert.count()).toBe(1);
     await page.getByRole('spinbutton', { name: 'Columns' }).fill('8');
     await page.getByRole('spinbutton', { name: 'Columns' }).press('Enter');
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 8 by /);

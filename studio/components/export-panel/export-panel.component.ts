@@ -22,7 +22,6 @@ export class ExportPanel extends LitElement {
   static override properties = {
     bus: { attribute: false },
     sourceId: { type: Number },
-    unrendered: { type: Boolean },
     sourceName: { type: String },
     stream: { type: Boolean },
     hasFrame: { state: true },
@@ -34,8 +33,6 @@ export class ExportPanel extends LitElement {
   declare bus: FrameBus | null;
   /** Changes with every new source, also one of the same name (a file opened again). */
   declare sourceId: number;
-  /** The settings in force could not be rendered: there is no frame to export (the bus is empty). */
-  declare unrendered: boolean;
   declare sourceName: string;
   declare stream: boolean;
   declare hasFrame: boolean;
@@ -43,14 +40,17 @@ export class ExportPanel extends LitElement {
   declare clip: Clip | null;
   declare message: string;
 
-  private readonly frames = new FrameBusController(this, (frame) => this.onFrame(frame));
+  private readonly frames = new FrameBusController(
+    this,
+    (frame) => this.onFrame(frame),
+    () => (this.hasFrame = false),
+  );
   private tick = 0;
 
   constructor() {
     super();
     this.bus = null;
     this.sourceId = 0;
-    this.unrendered = false;
     this.sourceName = '';
     this.stream = false;
     this.hasFrame = false;
@@ -60,13 +60,12 @@ export class ExportPanel extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('bus')) this.frames.use(this.bus);
-    if (changed.has('unrendered')) this.hasFrame = this.bus?.latest != null;
-    if (changed.has('sourceId')) {
+    if (changed.has('bus')) {
+      this.frames.use(this.bus);
       this.hasFrame = this.bus?.latest != null;
-      // a recording ends with its source; the clip stays downloadable until the next recording
-      if (this.recording) this.stop();
     }
+    // a recording ends with its source; the clip stays downloadable until the next recording
+    if (changed.has('sourceId') && this.recording) this.stop();
   }
 
   override disconnectedCallback(): void {

@@ -163,8 +163,8 @@ function describe(s: HandoffStatus, mode: HandoffMode): string {
   const messages = (n: number) => `${n} message${n === 1 ? '' : 's'}`;
   const ignored =
     (s.ignored > 0 ? ` Ignored ${messages(s.ignored)} not from the receiver (last from ${s.lastIgnoredOrigin}).` : '') +
-    (s.malformed > 0
-      ? ` Ignored ${messages(s.malformed)} from the receiver that the protocol does not define (see docs/handoff.md).`
+    (s.unexpected > 0
+      ? ` Ignored ${messages(s.unexpected)} from the receiver that were neither a ready nor an ack of a frame sent (see docs/handoff.md).`
       : '');
   if (s.phase === 'closed') return `The receiver window was closed after ${s.sent} frames.${ignored}`;
   if (s.phase === 'waiting' && s.slowReady) {

@@ -1,5 +1,6 @@
 import { html, LitElement, nothing } from 'lit';
 import { lightBackground, parseHex } from '../../../engine/encode/runs.js';
+import type { RenderErrorCode } from '../../../engine/errors.js';
 import type { DirectorEvidence, RenderEvidence } from '../../../engine/grid.js';
 import { type ParamIssue, type ParamName, type RenderParams, resolveParams } from '../../../engine/params.js';
 import { GpuDeviceController, type GpuState } from '../../controllers/gpu-device-controller.js';
@@ -245,7 +246,6 @@ export class StudioApp extends LitElement {
           <gc-export-panel
             .bus=${this.bus}
             .sourceId=${this.sourceId}
-            ?unrendered=${this.unrendered !== null}
             .sourceName=${this.source?.name ?? ''}
             ?stream=${stream}
           ></gc-export-panel>
@@ -364,12 +364,16 @@ export class StudioApp extends LitElement {
   /** An image URL that never rendered gives the stage back to what it showed before. */
   private onRenderError(err: Error, source: StudioSource): void {
     if (source.kind !== 'url' || this.sourceFrames > 0) {
-      // the picture of earlier settings would pass for these (on the stage, in the HUD, in an
-      // export): the stage says why there is none instead, until a render works again
-      this.unrendered = err.message;
-      this.evidence = null;
-      this.bus.clear();
-      this.stage?.clear();
+      if (this.sourceFrames === 0 || UNRENDERABLE.has((err as { code?: unknown }).code as RenderErrorCode)) {
+        // no picture yet, or one of earlier settings that would pass for these (on the stage, in
+        // the HUD, in an export): the stage says why there is none instead, until a render works
+        this.unrendered = err.message;
+        this.evidence = null;
+        this.bus.clear();
+        this.stage?.clear();
+      }
+      // one notice for the failure in force: an earlier one goes
+      if (this.renderErrorId !== null) this.dismiss(this.renderErrorId);
       this.renderErrorId = this.notify('error', err.message);
       return;
     }
@@ -480,6 +484,13 @@ export class StudioApp extends LitElement {
     this.notices = this.notices.filter((n) => n.id !== id);
   }
 }
+
+/**
+ * Render refusals that are about the image or the settings (the engine's, from either executor,
+ * or the server's for an image URL): no picture can stand for them. Any other failure (a worker
+ * or the GPU failing) leaves the picture on screen and says so in a notice.
+ */
+const UNRENDERABLE: ReadonlySet<RenderErrorCode> = new Set(['grid_too_large', 'empty_image', 'invalid_rows']);
 
 function styleOf(params: RenderParams): PaintStyle {
   return {
