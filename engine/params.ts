@@ -212,6 +212,9 @@ export function defaultParams(): RenderParams {
 
 /** Plain decimal notation, with an optional exponent (what String(number) prints). */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** A decimal number as text takes it (`80`, `.5`, `+2`, `5e-1`; not `0x1` or `Infinity`), else NaN. */
+export const decimalOf = (text: string): number => (DECIMAL.test(text) ? Number(text) : Number.NaN);
 const TRUE_STRINGS = new Set(['true', '1']);
 const BOOLEAN_STRINGS = new Set(['true', 'false', '1', '0']);
 
@@ -220,7 +223,7 @@ function fromString(kind: ParamKind, text: string): unknown {
   switch (kind.type) {
     case 'integer':
     case 'number':
-      return DECIMAL.test(text) ? Number(text) : undefined;
+      return Number.isNaN(decimalOf(text)) ? undefined : decimalOf(text);
     case 'boolean':
       return BOOLEAN_STRINGS.has(text) ? TRUE_STRINGS.has(text) : undefined;
     default:

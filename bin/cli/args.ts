@@ -13,6 +13,7 @@ import path from 'node:path';
 import { editDistance } from '../../engine/edit-distance.js';
 import { FORMAT_INFO, type Format } from '../../engine/encode/formats.js';
 import {
+  decimalOf,
   FORMATS,
   PARAMS,
   type ParamInfo,
@@ -103,7 +104,8 @@ function unknown(flag: string): UsageError {
 
 /** A number option outside the engine's schema, checked in the schema's words. */
 function numberOption(name: string, text: string, min: number, max: number, integer: boolean): number {
-  const value = /^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(text.trim()) ? Number(text) : Number.NaN;
+  // the render parameters' number syntax, so every number flag reads alike
+  const value = decimalOf(text.trim());
   if (!(value >= min && value <= max) || (integer && !Number.isInteger(value))) {
     const kind = integer ? 'an integer' : 'a number';
     throw new UsageError(`${name}: expected ${kind} from ${min} to ${max}, received ${JSON.stringify(text)}`);
@@ -244,6 +246,8 @@ function renderCommand(
     throw new UsageError('no input image (give one or more files, or - for standard input; see glyphcast --help)');
   }
   if (inputs.filter((f) => f === '-').length > 1) throw new UsageError('standard input (-) can be read only once');
+  if (cli.output === '') throw new UsageError('-o needs a file name (or - for standard output)');
+  if (cli.outDir === '') throw new UsageError('--out-dir needs a folder name');
   if (cli.output !== undefined && cli.outDir !== undefined) throw new UsageError('give -o or --out-dir, not both');
   if (cli.output !== undefined && inputs.length > 1) {
     throw new UsageError(`-o writes one file, but ${inputs.length} inputs were given (use --out-dir for many)`);

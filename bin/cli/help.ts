@@ -5,6 +5,7 @@
 import { describeExpected, PARAM_GROUPS, PARAMS, type ParamInfo } from '../../engine/params.js';
 import { DEFAULT_CELL_ASPECT, MAX_ROWS } from '../../engine/size.js';
 import { CELL_ASPECT_RANGE, kebabCase, OUTPUT_EXTENSIONS, PARAM_ALIASES } from './args.js';
+import { MAX_INPUT_BYTES } from './io.js';
 
 /** Column where descriptions start. */
 const INDENT = 26;
@@ -51,8 +52,8 @@ export function helpText(version: string): string {
 Usage: glyphcast [options] IMAGE...
        glyphcast [options] - < IMAGE
 
-Renders each image (PNG, JPEG, WebP, GIF (first frame), TIFF, AVIF) to standard output, one
-after another, or to files. - reads the image from standard input.
+Renders each image (PNG, JPEG, WebP, GIF (first frame), TIFF, AVIF; at most ${MAX_INPUT_BYTES / 1024 / 1024} MiB) to
+standard output, one after another, or to files. - reads the image from standard input.
 
 Options:
 ${entry('-o, --output FILE', 'write to FILE (one input only; - is standard output); without --format the', `format follows the extension (${extensions});`, 'another extension needs --format')}

@@ -29,18 +29,43 @@ export function fsReason(err: unknown): string {
   }
 }
 
-async function readStdin(stdin: NodeJS.ReadableStream): Promise<Uint8Array> {
+/**
+ * The most bytes one input may have: more than any image the decoder takes (40 megapixels of
+ * uncompressed 16-bit RGB TIFF is 240 MB), so /dev/zero or a runaway pipe is refused, not read
+ * into memory without end.
+ */
+export const MAX_INPUT_BYTES = 256 * 1024 * 1024;
+
+const tooLarge = () =>
+  new InputError(`more than ${MAX_INPUT_BYTES / 1024 / 1024} MiB, larger than any image glyphcast reads`);
+
+/** A stream's bytes, up to MAX_INPUT_BYTES (a pipe, standard input, a device). */
+async function readCapped(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  let total = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    total += bytes.length;
+    if (total > MAX_INPUT_BYTES) {
+      (stream as Partial<NodeJS.ReadStream>).destroy?.();
+      throw tooLarge();
+    }
+    chunks.push(bytes);
+  }
   return Buffer.concat(chunks);
 }
 
 /** The bytes of one input. Throws an InputError with a one-line reason. */
 export async function readInput(input: string, stdin: NodeJS.ReadableStream): Promise<Uint8Array> {
   try {
-    return input === '-' ? await readStdin(stdin) : await fs.promises.readFile(input);
+    if (input === '-') return await readCapped(stdin);
+    const stat = await fs.promises.stat(input);
+    if (stat.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    if (!stat.isFile()) return await readCapped(fs.createReadStream(input));
+    if (stat.size > MAX_INPUT_BYTES) throw tooLarge();
+    return await fs.promises.readFile(input);
   } catch (err) {
-    throw new InputError(fsReason(err));
+    throw err instanceof InputError ? err : new InputError(fsReason(err));
   }
 }
 
@@ -52,11 +77,15 @@ export class InputError extends Error {
   }
 }
 
-/** How an input is named in messages: its path, or `(stdin)`. */
 /** The first line of an error's message (what the CLI prints for it). */
 export const oneLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0];
 
-export const inputLabel = (input: string) => (input === '-' ? '(stdin)' : input);
+/** A path as messages show it: quoted and escaped when it holds a control character (a newline), so an error stays one line. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+export const shownPath = (file: string) => (/[\u0000-\u001f\u007f]/.test(file) ? JSON.stringify(file) : file);
+
+/** How an input is named in messages: its path, or `(stdin)`. */
+export const inputLabel = (input: string) => (input === '-' ? '(stdin)' : shownPath(input));
 
 /**
  * One destination per input: standard output, the `-o` file, or `DIR/<input name>.<ext>` with
@@ -77,7 +106,7 @@ export function destinations(
     const file = path.join(outDir, `${base}.${extension}`);
     const other = seen.get(file);
     if (other !== undefined) {
-      throw new UsageError(`${inputLabel(other)} and ${inputLabel(input)} would both be written to ${file}`);
+      throw new UsageError(`${inputLabel(other)} and ${inputLabel(input)} would both be written to ${shownPath(file)}`);
     }
     seen.set(file, input);
     return { kind: 'file', path: file };
@@ -91,12 +120,12 @@ export function makeOutDir(dir: string): void {
   const missing: string[] = [];
   for (let d = path.resolve(dir); !fs.existsSync(d); d = path.dirname(d)) missing.unshift(d);
   if (missing.length === 0 && !fs.statSync(dir).isDirectory()) {
-    throw new InputError(`cannot create the folder ${dir}: a file of that name exists`);
+    throw new InputError(`cannot create the folder ${shownPath(dir)}: a file of that name exists`);
   }
   try {
     for (const d of missing) fs.mkdirSync(d);
   } catch (err) {
-    throw new InputError(`cannot create the folder ${dir}: ${fsReason(err)}`);
+    throw new InputError(`cannot create the folder ${shownPath(dir)}: ${fsReason(err)}`);
   }
 }
 
@@ -105,6 +134,6 @@ export function writeOutput(file: string, text: string): void {
   try {
     fs.writeFileSync(file, text);
   } catch (err) {
-    throw new InputError(`cannot write ${file}: ${fsReason(err)}`);
+    throw new InputError(`cannot write ${shownPath(file)}: ${fsReason(err)}`);
   }
 }

@@ -73,6 +73,15 @@ describe('parseArgs', () => {
     expect(parseArgs(['--help', '-h'])).toEqual({ command: 'help' });
   });
 
+  it("reads every number flag with the render parameters' syntax, and refuses an empty -o or --out-dir", () => {
+    expect(render('--rows', '1e3', 'a.png').rows).toBe(1000);
+    expect(render('--cell-aspect', '2e0', 'a.png').cellAspect).toBe(2);
+    expect(render('--columns', '1e2', 'a.png').params.columns).toBe(100);
+    expect(usageError('--rows', '0x10', 'a.png')).toMatch(/^rows: expected an integer from 1 to 2000/);
+    expect(usageError('-o', '', 'a.png')).toBe('-o needs a file name (or - for standard output)');
+    expect(usageError('--out-dir', '', 'a.png')).toBe('--out-dir needs a folder name');
+  });
+
   it('fits the art to the terminal when it goes there and --columns is not given', () => {
     const inTerminal = (width: number, ...argv: string[]) => (parseArgs(argv, width) as RenderCommand).params.columns;
     expect(inTerminal(80, 'a.png')).toBe(80);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kebabCase } from '../../../bin/cli/args.js';
+import { MAX_INPUT_BYTES } from '../../../bin/cli/io.js';
 import { encode } from '../../../engine/encode/index.js';
 import { decodeImage } from '../../../engine/node/decode.js';
 import { describeExpected, PARAMS, resolveParams } from '../../../engine/params.js';
@@ -212,6 +213,23 @@ describe('glyphcast (from the sources)', () => {
       1,
       `${text}: the data is not an image in a supported format (PNG, JPEG, WebP, GIF, TIFF, AVIF)`,
     );
+  });
+
+  it('refuses an endless or oversized input without reading it all, and names odd paths on one line', async () => {
+    // a device that never ends: refused once MAX_INPUT_BYTES have come, not read into memory forever
+    expectOneLineError(
+      await runCli(['/dev/zero']),
+      1,
+      `/dev/zero: more than ${MAX_INPUT_BYTES / 1024 / 1024} MiB, larger than any image glyphcast reads`,
+    );
+    // a sparse file larger than the cap: refused by its size, before any read
+    const huge = file('huge.png');
+    fs.closeSync(fs.openSync(huge, 'w'));
+    fs.truncateSync(huge, MAX_INPUT_BYTES + 1);
+    expectOneLineError(await runCli([huge]), 1, /huge\.png: more than 256 MiB/);
+    const odd = file('bad\nname.png');
+    fs.writeFileSync(odd, 'not an image');
+    expectOneLineError(await runCli([odd]), 1, /^glyphcast: ".*bad\\nname\.png": the data is not an image/);
   });
 
   it('exits 1 for an image the grid cannot hold, naming the limit', async () => {
