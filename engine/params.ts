@@ -222,8 +222,10 @@ const BOOLEAN_STRINGS = new Set(['true', 'false', '1', '0']);
 function fromString(kind: ParamKind, text: string): unknown {
   switch (kind.type) {
     case 'integer':
-    case 'number':
-      return Number.isNaN(decimalOf(text)) ? undefined : decimalOf(text);
+    case 'number': {
+      const value = decimalOf(text);
+      return Number.isNaN(value) ? undefined : value;
+    }
     case 'boolean':
       return BOOLEAN_STRINGS.has(text) ? TRUE_STRINGS.has(text) : undefined;
     default:

@@ -60,7 +60,7 @@ export async function readInput(input: string, stdin: NodeJS.ReadableStream): Pr
   try {
     if (input === '-') return await readCapped(stdin);
     const stat = await fs.promises.stat(input);
-    if (stat.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    if (stat.isDirectory()) throw new InputError('is a directory');
     if (!stat.isFile()) return await readCapped(fs.createReadStream(input));
     if (stat.size > MAX_INPUT_BYTES) throw tooLarge();
     return await fs.promises.readFile(input);
