@@ -80,9 +80,19 @@ export class InputError extends Error {
 /** The first line of an error's message (what the CLI prints for it). */
 export const oneLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0];
 
-/** A path as messages show it: quoted and escaped when it holds a control character (a newline), so an error stays one line. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
-export const shownPath = (file: string) => (/[\u0000-\u001f\u007f]/.test(file) ? JSON.stringify(file) : file);
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** A path as messages show it: quoted and escaped when it holds a control character (a newline), so an error stays one line. */
+export const shownPath = (file: string) => (CONTROL.test(file) ? terminalSafe(JSON.stringify(file)) : file);
+
+/**
+ * A message as it may reach a terminal: every C0 and C1 control (ESC and CSI among them) as a
+ * `\u` escape. Messages quote what the user typed (an unknown flag, an -o name), and a file
+ * named `--\e]52;c;...` met by `glyphcast *` would otherwise drive the terminal that shows it.
+ */
+export const terminalSafe = (text: string) =>
+  text.replace(new RegExp(CONTROL, 'g'), (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** How an input is named in messages: its path, or `(stdin)`. */
 export const inputLabel = (input: string) => (input === '-' ? '(stdin)' : shownPath(input));

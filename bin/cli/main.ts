@@ -22,6 +22,7 @@ import {
   makeOutDir,
   oneLine,
   readInput,
+  terminalSafe,
   writeOutput,
 } from './io.js';
 import type { Converter } from './workers.js';
@@ -37,6 +38,9 @@ export interface CliStreams {
   readonly stdout: NodeJS.WritableStream;
   readonly stderr: NodeJS.WritableStream;
 }
+
+/** Writes one `glyphcast: ` line to stderr, its controls escaped (terminalSafe: messages quote what the user typed). */
+const say = (stderr: NodeJS.WritableStream, message: string) => stderr.write(`glyphcast: ${terminalSafe(message)}\n`);
 
 /** The version in the package.json above this file (the same from the sources and from dist/). */
 export function version(): string {
@@ -75,14 +79,14 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
   const targets: Destination[] = destinations(command.inputs, extension, command.output, command.outDir);
   let status: number = EXIT.ok;
   const fail = (input: string, reason: string) => {
-    stderr.write(`glyphcast: ${inputLabel(input)}: ${reason}\n`);
+    say(stderr, `${inputLabel(input)}: ${reason}`);
     status = EXIT.input;
   };
   if (command.outDir !== undefined) {
     try {
       makeOutDir(command.outDir);
     } catch (err) {
-      stderr.write(`glyphcast: ${oneLine(err)}\n`);
+      say(stderr, oneLine(err));
       return EXIT.input;
     }
   }
@@ -90,7 +94,7 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
   let closed = false;
   stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code !== 'EPIPE') {
-      stderr.write(`glyphcast: cannot write to standard output: ${oneLine(err)}\n`);
+      say(stderr, `cannot write to standard output: ${oneLine(err)}`);
       status = EXIT.input;
     }
     closed = true;
@@ -165,10 +169,10 @@ export async function main(argv: readonly string[], streams: CliStreams = proces
     return await render(command, streams);
   } catch (err) {
     if (err instanceof UsageError) {
-      streams.stderr.write(`glyphcast: ${err.message}\n`);
+      say(streams.stderr, err.message);
       return EXIT.usage;
     }
-    streams.stderr.write(`glyphcast: unexpected error: ${oneLine(err)}\n`);
+    say(streams.stderr, `unexpected error: ${oneLine(err)}`);
     return EXIT.input;
   }
 }

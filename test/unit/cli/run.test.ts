@@ -189,6 +189,21 @@ describe('glyphcast (from the sources)', () => {
     expectOneLineError(await runCli([]), 2, /no input image/);
   });
 
+  it('never writes a control character of what it quotes to stderr (a file name met by a glob drives no terminal)', async () => {
+    // `glyphcast *` in a folder holding a file named like this passes it as an option
+    const osc = '\x1b]52;c;cHduZWQ\x07';
+    expectOneLineError(await runCli([`--${osc}.png`]), 2, 'unknown option --\\u001b]52;c;cHduZWQ\\u0007.png');
+    expectOneLineError(
+      await runCli([`--x${osc}=1`, file('wide.png')]),
+      2,
+      'unknown option --x\\u001b]52;c;cHduZWQ\\u0007',
+    );
+    expectOneLineError(await runCli(['-o', `art.\x1b[2J`, file('wide.png')]), 2, /^glyphcast: -o art\.\\u001b\[2J: /);
+    // C1 controls too: U+009B is CSI to a terminal that reads 8-bit controls
+    const r = await runCli([file('\u009b31mred.png')]);
+    expectOneLineError(r, 1, /^glyphcast: ".*\\u009b31mred\.png": no such file or directory\n$/);
+  });
+
   it('exits 2, writing nothing, for a flag given twice or an -o extension that names no format', async () => {
     expectOneLineError(
       await runCli(['--cols', '10', '--columns=12', file('wide.png')]),
