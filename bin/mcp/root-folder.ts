@@ -18,13 +18,20 @@ export async function resolveRoot(folder: string): Promise<string> {
 }
 
 export function rootReader(root: string, maxBytes: number): (imagePath: string) => Promise<Uint8Array> {
+  const outside = (file: string) => {
+    const inside = path.relative(root, file);
+    return inside === '..' || inside.startsWith(`..${path.sep}`) || path.isAbsolute(inside);
+  };
+  const outsideRefusal = (imagePath: string) =>
+    refused(`imagePath ${JSON.stringify(imagePath)} is outside the root folder`);
   return async (imagePath) => {
-    const real = await fs.realpath(path.resolve(root, imagePath)).catch(() => null);
+    // the path as written is judged before the file system is asked, so that a path outside is
+    // refused alike whether or not it exists (no probing of the disk beyond the root)
+    const named = path.resolve(root, imagePath);
+    if (outside(named)) throw outsideRefusal(imagePath);
+    const real = await fs.realpath(named).catch(() => null);
     if (real === null) throw refused(`imagePath ${JSON.stringify(imagePath)} does not exist in the root folder`);
-    const inside = path.relative(root, real);
-    if (inside.startsWith('..') || path.isAbsolute(inside)) {
-      throw refused(`imagePath ${JSON.stringify(imagePath)} is outside the root folder`);
-    }
+    if (outside(real)) throw outsideRefusal(imagePath);
     const stat = await fs.stat(real);
     if (!stat.isFile()) throw refused(`imagePath ${JSON.stringify(imagePath)} is not a file`);
     if (stat.size > maxBytes) throw imageTooLarge(maxBytes);
