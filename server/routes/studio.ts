@@ -3,6 +3,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/**
+ * The studio's framing policy: no other site may frame it, as a page that did could dress the
+ * studio's buttons (the handoff, the webcam) as its own; no plugins, no <base>, no form posts.
+ * Scripts are not restricted here: the end-to-end tests inject axe-core inline.
+ */
+export const STUDIO_CSP = "frame-ancestors 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+
 /** The built studio (dist/studio) at `/`: hashed assets cached for a year, index.html never. */
 export async function studioRoutes(app: FastifyInstance, opts: { root: string }): Promise<void> {
   if (!fs.existsSync(path.join(opts.root, 'index.html'))) {
@@ -16,6 +23,9 @@ export async function studioRoutes(app: FastifyInstance, opts: { root: string })
     setHeaders(res, file) {
       const hashed = file.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header('content-security-policy', STUDIO_CSP);
+      res.header('x-frame-options', 'SAMEORIGIN');
+      res.header('referrer-policy', 'no-referrer');
     },
   });
 }

@@ -165,4 +165,19 @@ describe('the studio at /', () => {
     await app.close();
     fs.rmSync(root, { recursive: true });
   });
+
+  it('may not be framed by another site (its handoff and webcam buttons could be dressed as theirs)', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphcast-studio-'));
+    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>studio</title>');
+    const app = Fastify();
+    await app.register(studioRoutes, { root });
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const index = await fetch(`${base}/`);
+    expect(index.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(index.headers.get('content-security-policy')).toContain("object-src 'none'");
+    expect(index.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(index.headers.get('referrer-policy')).toBe('no-referrer');
+    await app.close();
+    fs.rmSync(root, { recursive: true });
+  });
 });
