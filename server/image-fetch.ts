@@ -198,7 +198,12 @@ function fetchError(err: unknown, host: string): ApiError {
   if (chain.some((e) => e instanceof AddressRefused)) {
     return refused('address_not_allowed', `imageUrl host ${host} resolves to an address that is not public`);
   }
-  const code = (e: unknown) => (e as { code?: string; name?: string }).code ?? (e as { name?: string }).name ?? '';
+  // a string code (undici's, the system's), else the name: the deadline's TimeoutError is a
+  // DOMException, whose `code` is a number (23)
+  const code = (e: unknown) => {
+    const { code: c, name } = e as { code?: unknown; name?: unknown };
+    return typeof c === 'string' ? c : typeof name === 'string' ? name : '';
+  };
   if (chain.some((e) => TIMEOUTS.has(code(e)) || code(e) === 'TimeoutError' || code(e) === 'AbortError')) {
     return new ApiError('url_timeout', `the image host ${host} did not answer in time`, { host });
   }

@@ -56,6 +56,11 @@ beforeAll(async () => {
         else res.end();
       };
       pump();
+    } else if (url === '/trickle') {
+      // a byte at a time, each well within the body's idle timeout: only the whole-fetch deadline ends it
+      res.writeHead(200);
+      const drip = setInterval(() => res.write('x'), 100);
+      res.on('close', () => clearInterval(drip));
     } else if (url === '/slow-headers') setTimeout(() => res.writeHead(200).end(png), 3000);
     else if (url === '/slow-body') {
       res.writeHead(200, { 'content-length': String(png.length) });
@@ -152,6 +157,12 @@ describe('imageUrl fetch failures', () => {
   it('a server slow to send its body is url_timeout (504)', async () => {
     const { status, code } = await errorOf(await fetchVia(open, `${origin}/slow-body`));
     expect([status, code]).toEqual([504, 'url_timeout']);
+  });
+  it('a body that trickles in past the whole-fetch deadline is url_timeout (504)', async () => {
+    const t0 = Date.now();
+    const { status, code } = await errorOf(await fetchVia(open, `${origin}/trickle`));
+    expect([status, code]).toEqual([504, 'url_timeout']);
+    expect(Date.now() - t0).toBeLessThan(3500);
   });
   it('a 404 upstream is url_fetch_failed (502) with the status', async () => {
     const { status, code, body } = await errorOf(await fetchVia(open, `${origin}/missing.png`));
