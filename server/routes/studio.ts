@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * The studio's framing policy: no other site may frame it, as a page that did could dress the
  * studio's buttons (the handoff, the webcam) as its own; no plugins, no <base>, no form posts.
- * Scripts are not restricted here: the end-to-end tests inject axe-core inline.
+ * Scripts are left to the page: it inserts no outside markup (Lit templates only), so a
+ * script-src would guard nothing, and zod's probe for eval would be reported as a violation.
  */
 export const STUDIO_CSP = "frame-ancestors 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
