@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/browser.js';
 import { cameraY4m, videoWebm } from '../support/media.js';
@@ -23,6 +23,14 @@ import {
   startStudio,
   stubServerRoutes,
 } from '../support/studio.js';
+
+/** Whether `locator`'s element has the focus inside its shadow root (or the document). */
+function hasFocus(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const root = el.getRootNode();
+    return (root instanceof ShadowRoot || root instanceof Document) && root.activeElement === el;
+  });
+}
 
 describe('studio: webcam and video', () => {
   let browser: Browser | null = null;
@@ -235,6 +243,21 @@ describe('studio: webcam and video', () => {
     await page.getByRole('checkbox', { name: 'Loop' }).uncheck();
     await page.getByRole('button', { name: 'Play' }).click();
     await eventually(() => page.getByRole('button', { name: 'Play' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the focus on the record button from the keyboard: Record clip, then Stop recording', async (ctx) => {
+    if (!video) return ctx.skip();
+    await page.goto(`${studio.url}/?columns=48`);
+    await page.getByLabel('Open an image or video file').setInputFiles(video);
+    await eventually(() => page.getByRole('img', { name: /^ASCII art, 48 by / }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Record clip' }).press('Enter');
+    const stop = page.getByRole('button', { name: /^Stop recording/ });
+    await eventually(() => stop.count()).toBe(1);
+    expect(await hasFocus(stop)).toBe(true);
+    await stop.press('Enter');
+    await eventually(() => page.getByRole('group', { name: 'Recorded clip' }).count()).toBe(1);
+    expect(await hasFocus(page.getByRole('button', { name: 'Record clip' }))).toBe(true);
     expect(errors).toEqual([]);
   });
 

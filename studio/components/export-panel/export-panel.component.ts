@@ -1,4 +1,4 @@
-import { html, LitElement, type PropertyValues } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { FORMAT_INFO, type Format } from '../../../engine/encode/formats.js';
 import { encode } from '../../../engine/encode/index.js';
 import { FORMATS } from '../../../engine/params.js';
@@ -87,13 +87,7 @@ export class ExportPanel extends LitElement {
         <button ?disabled=${off} @click=${() => this.copy('text')}>Copy text</button>
         <button ?disabled=${off} @click=${() => this.copy('ansi')}>Copy ANSI</button>
         <button title="A link that opens the studio with this look" @click=${this.copyLink}>Copy link</button>
-        ${
-          this.recording
-            ? html`<button class="rec" @click=${this.stop}>Stop recording (${(this.recording.durationMs / 1000).toFixed(1)} s)</button>`
-            : html`<button ?disabled=${off || !this.stream} title="Records up to 10 s of a video or webcam stream" @click=${this.record}>
-                Record clip
-              </button>`
-        }
+        ${this.recordButton(off)}
       </div>
       ${
         this.clip
@@ -104,6 +98,22 @@ export class ExportPanel extends LitElement {
           : ''
       }
       <p role="status">${this.message}</p>`;
+  }
+
+  /**
+   * Record clip, and Stop recording while it records: one button, so the focus stays on it (two
+   * buttons swapped in and out dropped the focus to the page's top, far from Stop recording).
+   */
+  private recordButton(off: boolean) {
+    const recording = this.recording;
+    return html`<button
+      class=${recording ? 'rec' : ''}
+      ?disabled=${!recording && (off || !this.stream)}
+      title=${recording ? nothing : 'Records up to 10 s of a video or webcam stream'}
+      @click=${recording ? this.stop : this.record}
+    >
+      ${recording ? `Stop recording (${(recording.durationMs / 1000).toFixed(1)} s)` : 'Record clip'}
+    </button>`;
   }
 
   private onFrame(frame: BusFrame): void {
