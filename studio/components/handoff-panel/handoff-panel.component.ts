@@ -60,7 +60,7 @@ export class HandoffPanel extends LitElement {
   /** Why the last session ended, when the user did not end it. */
   declare stoppedNote: string;
 
-  private readonly handoff = new HandoffController(this, (status) => (this.stoppedNote = describe(status, this.mode)));
+  private readonly handoff = new HandoffController(this, (status) => (this.stoppedNote = phaseText(status, this.mode)));
   private readonly frames = new FrameBusController(this, (frame) => this.handoff.offer(frame));
 
   constructor() {
@@ -147,34 +147,44 @@ export class HandoffPanel extends LitElement {
               ${m?.targetOrigin && this.sourceKind === null ? html`<p>Load a picture, a video or the webcam to hand its frames off.</p>` : nothing}
               ${m?.targetOrigin && this.unrendered ? html`<p>Nothing to hand off: these settings could not be rendered.</p>` : nothing}`
       }
-      <p role="status">${this.statusText() || this.stoppedNote}</p>
+      <p role="status">${session ? phaseText(session.status, session.mode) : this.stoppedNote}</p>
+      ${session ? html`<p class="figures">${figuresText(session.status)}</p>` : nothing}
       ${this.handoff.error ? html`<p class="error" role="alert">${this.handoff.error}</p>` : nothing}
       ${this.handoff.launchAddress ? html`<span class="address" aria-label="Launch address">${this.handoff.launchAddress}</span>` : nothing}`;
   }
-
-  private statusText(): string {
-    const session = this.handoff.session;
-    return session ? describe(session.status, session.mode) : '';
-  }
 }
 
-/** A session's status in words. */
-function describe(s: HandoffStatus, mode: HandoffMode): string {
+/** The messages a session ignored, in words ('' for none), after a sentence. */
+function ignoredText(s: HandoffStatus): string {
   const messages = (n: number) => `${n} message${n === 1 ? '' : 's'}`;
-  const ignored =
+  return (
     (s.ignored > 0 ? ` Ignored ${messages(s.ignored)} not from the receiver (last from ${s.lastIgnoredOrigin}).` : '') +
     (s.unexpected > 0
       ? ` Ignored ${messages(s.unexpected)} from the receiver that were neither a ready nor an ack of a frame sent (see docs/handoff.md).`
-      : '');
-  if (s.phase === 'closed') return `The receiver window was closed after ${s.sent} frames.${ignored}`;
+      : '')
+  );
+}
+
+/**
+ * What a session is doing, in words: the panel's live region, so it changes with the phase only
+ * (a screen reader reads each change; the figures, refreshed four times a second while frames
+ * flow, would be read on and on).
+ */
+function phaseText(s: HandoffStatus, mode: HandoffMode): string {
+  if (s.phase === 'closed') return `The receiver window was closed after ${s.sent} frames.${ignoredText(s)}`;
   if (s.phase === 'waiting' && s.slowReady) {
-    return `Still waiting for the receiver to say it is ready (${READY_HINT_MS / 1000} s). Check that its page loaded in the window that opened, and that it posts a ready message to this page's origin (docs/handoff.md).${ignored}`;
+    return `Still waiting for the receiver to say it is ready (${READY_HINT_MS / 1000} s). Check that its page loaded in the window that opened, and that it posts a ready message to this page's origin (docs/handoff.md).`;
   }
-  if (s.phase === 'waiting') return `Waiting for the receiver to say it is ready…${ignored}`;
+  if (s.phase === 'waiting') return 'Waiting for the receiver to say it is ready…';
+  return mode === 'latest-frame' ? 'Sending the frame on screen whenever it changes.' : 'Streaming to the receiver.';
+}
+
+/** A session's figures: frames sent, acknowledged and in flight, and the messages ignored (no live region). */
+function figuresText(s: HandoffStatus): string {
+  const ignored = ignoredText(s);
+  if (s.phase !== 'streaming') return ignored.trim();
   const counts = s.acknowledging
-    ? `${s.sent} sent, ${s.acked + 1} acknowledged, ${Math.max(0, s.inFlight)} in flight.${ignored}`
-    : `${s.sent} sent; the receiver acknowledges none, so at most ${UNACKED_FPS_CAP} frames a second go.${ignored}`;
-  return mode === 'latest-frame'
-    ? `Sending the frame on screen whenever it changes: ${counts}`
-    : `Streaming: ${counts}`;
+    ? `${s.sent} sent, ${s.acked + 1} acknowledged, ${Math.max(0, s.inFlight)} in flight.`
+    : `${s.sent} sent; the receiver acknowledges none, so at most ${UNACKED_FPS_CAP} frames a second go.`;
+  return `${counts}${ignored}`;
 }
