@@ -485,8 +485,10 @@ describe('studio: image mode', () => {
     await page.goto(`${studio.url}/?columns=48&contrast=3.5`);
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
     const director = page.getByRole('region', { name: 'Auto Director evidence' });
-    await eventually(() => director.textContent()).toMatch(/Contrast 3\.5 → [\d.]+/);
-    const rendered = Number((await director.textContent())?.match(/Contrast 3\.5 → ([\d.]+)/)?.[1]);
+    // each value as the controls write it (3.50, not the engine's 3.5; a switch on or off)
+    await eventually(() => director.textContent()).toMatch(/Contrast 3\.50 → [\d.]+/);
+    const rendered = Number((await director.textContent())?.match(/Contrast 3\.50 → ([\d.]+)/)?.[1]);
+    expect(await director.textContent()).not.toMatch(/\b(true|false)\b/);
     const note = page.getByText(/^The Auto Director renders [\d.]+ \(Auto optimize 0 keeps yours\)\.$/).first();
     await eventually(() => note.count()).toBe(1);
     const field = page.locator('gc-param-field').filter({ has: page.getByRole('slider', { name: 'Contrast' }) });

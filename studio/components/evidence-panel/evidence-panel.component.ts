@@ -1,11 +1,13 @@
 import { html, LitElement, nothing } from 'lit';
 import type { CodebookEvidence, DirectorEvidence, RenderEvidence } from '../../../engine/grid.js';
-import type { ParamName } from '../../../engine/params.js';
+import { type ParamName, paramInfo } from '../../../engine/params.js';
 import { RETUNE_MS } from '../../render/auto-director.js';
-import { METRIC_LABELS, paramLabel } from '../../state/param-labels.js';
+import { formatValue, METRIC_LABELS, paramLabel } from '../../state/param-labels.js';
 import { evidencePanelStyles } from './evidence-panel.styles.js';
 
 const num = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toFixed(3));
+/** An adjusted value as its control shows it ("on", "0.90"), not as the engine wrote it ("true", "0.9"). */
+const adjusted = (name: ParamName, value: unknown) => formatValue(paramInfo(name), value);
 const statusBadge = (status: 'target_met' | 'best_effort') =>
   status === 'target_met'
     ? html`<span class="badge met">target met</span>`
@@ -82,7 +84,7 @@ export class EvidencePanel extends LitElement {
               ${d.changes.map(
                 (c) =>
                   html`<li>
-                    ${paramLabel(c.param as ParamName)} <span class="mono">${String(c.from)} → ${String(c.to)}</span>
+                    ${paramLabel(c.param as ParamName)} <span class="mono">${adjusted(c.param as ParamName, c.from)} → ${adjusted(c.param as ParamName, c.to)}</span>
                   </li>`,
               )}
             </ul>`
