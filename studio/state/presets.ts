@@ -97,3 +97,13 @@ export const PRESETS: readonly Preset[] = [
 export function applyPreset(params: RenderParams, preset: Preset): RenderParams {
   return Object.freeze({ ...params, ...preset.params });
 }
+
+/**
+ * The preset whose every setting the look has, or none: a preset pressed and then edited (or a
+ * rubric picked in the Quality target field alone) is a look of the user's own, not the preset.
+ */
+export function presetInForce(params: RenderParams): Preset | undefined {
+  return PRESETS.find((preset) =>
+    Object.entries(preset.params).every(([name, value]) => params[name as keyof RenderParams] === value),
+  );
+}

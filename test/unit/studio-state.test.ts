@@ -3,7 +3,7 @@ import { RUBRICS } from '../../engine/director/rubrics.js';
 import { defaultParams, PARAMS, resolveParams } from '../../engine/params.js';
 import { MAX_NOTICES, withNotice, withoutErrors } from '../../studio/state/notices.js';
 import { formatValue, METRIC_LABELS, paramLabel, stepDecimals } from '../../studio/state/param-labels.js';
-import { applyPreset, PRESETS } from '../../studio/state/presets.js';
+import { applyPreset, PRESETS, presetInForce } from '../../studio/state/presets.js';
 import { isTraceId, newTraceId } from '../../studio/state/trace-id.js';
 import {
   changedParams,
@@ -158,6 +158,16 @@ describe('presets', () => {
     const mine = resolveParams({ columns: 200, color: true, charset: 'blocks', gamma: 2 }, 'json');
     const out = applyPreset(mine, PRESETS[3]);
     expect(out).toMatchObject({ columns: 200, color: true, charset: 'blocks', gamma: 1.4, qualityTarget: 'low-light' });
+  });
+
+  it('is in force while the look has every setting it sets, whatever the output settings', () => {
+    const mine = resolveParams({ columns: 200, color: true }, 'json');
+    expect(presetInForce(mine)).toBe(PRESETS[0]); // the defaults are the Balanced preset
+    const lowLight = applyPreset(mine, PRESETS[3]);
+    expect(presetInForce(lowLight)).toBe(PRESETS[3]);
+    expect(presetInForce({ ...lowLight, gamma: 1.3 })).toBeUndefined();
+    // the rubric alone (the Quality target field) is not the preset
+    expect(presetInForce({ ...mine, qualityTarget: 'portrait' })).toBeUndefined();
   });
 });
 

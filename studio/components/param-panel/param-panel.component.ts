@@ -1,7 +1,7 @@
 import { html, LitElement } from 'lit';
 import { PARAM_GROUPS, PARAMS, type ParamName, type RenderParams } from '../../../engine/params.js';
 import { GROUP_LABELS } from '../../state/param-labels.js';
-import { PRESETS, type QualityTarget } from '../../state/presets.js';
+import { PRESETS, presetInForce, type QualityTarget } from '../../state/presets.js';
 import type { ParamValue } from '../param-field/param-field.component.js';
 import { paramPanelStyles } from './param-panel.styles.js';
 
@@ -33,7 +33,8 @@ export class ParamPanel extends LitElement {
   }
 
   protected override render() {
-    const current = PRESETS.find((p) => p.target === this.params.qualityTarget);
+    const current = presetInForce(this.params);
+    const rubric = PRESETS.find((p) => p.target === this.params.qualityTarget);
     return html`
       <div class="top">
         <h2 id="presets-heading">Presets</h2>
@@ -46,14 +47,16 @@ export class ParamPanel extends LitElement {
           (p) =>
             html`<button
               title=${p.description}
-              aria-pressed=${String(p.target === this.params.qualityTarget)}
+              aria-pressed=${String(p === current)}
               @click=${() => this.fire('gc-preset', { target: p.target })}
             >
               ${p.label}
             </button>`,
         )}
       </div>
-      <p class="preset-note">${current ? current.description : ''}</p>
+      <p class="preset-note">
+        ${current ? current.description : rubric ? `Your own settings, judged by the ${rubric.label} rubric` : ''}
+      </p>
       ${PARAM_GROUPS.map(
         (group) => html`
           <fieldset>
