@@ -390,6 +390,11 @@ describe('studio: image mode', () => {
     const search = new URL(page.url()).searchParams;
     expect(search.get('qualityTarget')).toBe('low-light');
     expect(search.get('gamma')).toBe('1.4');
+    // edited, the look is the user's own: no preset shows pressed, and the note says so
+    await page.getByRole('spinbutton', { name: 'Gamma' }).fill('1.3');
+    await page.getByRole('spinbutton', { name: 'Gamma' }).press('Enter');
+    await eventually(() => page.getByRole('button', { name: 'Low light' }).getAttribute('aria-pressed')).toBe('false');
+    await eventually(() => page.getByText('Your own settings, judged by the Low light rubric').count()).toBe(1);
   });
 
   it('says what a preset or Reset all changed, and undoes it', async () => {
@@ -419,6 +424,38 @@ describe('studio: image mode', () => {
     await page.getByRole('spinbutton', { name: 'Columns' }).press('Enter');
     await eventually(() => undo.count()).toBe(0);
     expect(query()).toMatchObject({ columns: '60', qualityTarget: 'low-light' });
+    expect(errors).toEqual([]);
+  });
+
+  it('a file that cannot be opened leaves one notice; a notice closed from the keyboard keeps its place', async () => {
+    await page.goto(`${studio.url}/?columns=77`);
+    const open = page.getByLabel('Open an image or video file');
+    const alert = page.getByRole('alert');
+    await open.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await eventually(() => alert.textContent()).toMatch(/notes\.txt: this file could not be read as an image/);
+    // the next file that fails replaces that notice, instead of stacking beside it
+    await open.setInputFiles({
+      name: 'broken.png',
+      mimeType: 'image/png',
+      buffer: fs.readFileSync(FIXTURE_PNG).subarray(0, 40),
+    });
+    await eventually(() => alert.textContent()).toMatch(/broken\.png: /);
+    expect(await alert.count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Reset all' }).click();
+    const undo = page.getByRole('button', { name: 'Undo' });
+    await eventually(() => undo.count()).toBe(1);
+    // Dismiss from the keyboard: the focus moves to the notice that takes its place
+    await alert.getByRole('button', { name: 'Dismiss' }).focus();
+    await page.keyboard.press('Enter');
+    await eventually(() => alert.count()).toBe(0);
+    await eventually(() => hasFocus(page.getByRole('button', { name: 'Dismiss' }))).toBe(true);
+    // the last notice closed (Undo): the focus goes to the picture, not to the top of the page
+    await undo.focus();
+    await page.keyboard.press('Enter');
+    await eventually(() => undo.count()).toBe(0);
+    await eventually(() => hasFocus(page.getByRole('region', { name: 'Picture' }))).toBe(true);
+    expect(new URL(page.url()).searchParams.get('columns')).toBe('77');
     expect(errors).toEqual([]);
   });
 

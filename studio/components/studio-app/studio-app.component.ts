@@ -90,6 +90,8 @@ export class StudioApp extends LitElement {
   private beforeUrl: StudioSource | null = null;
   /** The notice of the last render that failed, dismissed by the next frame. */
   private renderErrorId: number | null = null;
+  /** The notice of the last source that could not be opened: the next such failure replaces it. */
+  private sourceErrorId: number | null = null;
   /** Why the current source has no picture: its last render failed (cleared by the next frame). */
   private unrendered: string | null = null;
 
@@ -117,7 +119,7 @@ export class StudioApp extends LitElement {
     this.pipeline.setTemporal(url.temporal);
     this.sources = new SourceController(this, () => this.renderRoot?.querySelector('video.source') ?? null, {
       onSource: (source) => this.onSource(source),
-      onError: (text) => this.notify('error', text),
+      onError: (text) => this.onSourceError(text),
     });
   }
 
@@ -192,9 +194,11 @@ export class StudioApp extends LitElement {
             (n) => html`<div class="notice ${n.kind}" role=${n.kind === 'error' ? 'alert' : 'status'}>
               <p>${n.text}</p>
               ${
-                n.action ? html`<button class="action" @click=${() => this.act(n)}>${n.action.label}</button>` : nothing
+                n.action
+                  ? html`<button class="action" @click=${() => this.closeNotice(n, n.action?.run)}>${n.action.label}</button>`
+                  : nothing
               }
-              <button class="icon" aria-label="Dismiss" @click=${() => this.dismiss(n.id)}>✕</button>
+              <button class="icon" aria-label="Dismiss" @click=${() => this.closeNotice(n)}>✕</button>
             </div>`,
           )}
         </div>
@@ -465,6 +469,10 @@ export class StudioApp extends LitElement {
    */
   private skipTo(event: Event, selector: string): void {
     event.preventDefault();
+    this.focusOn(selector);
+  }
+
+  private focusOn(selector: string): void {
     const target = this.renderRoot.querySelector<HTMLElement>(selector);
     if (!target) return;
     if (!target.hasAttribute('tabindex')) {
@@ -475,9 +483,24 @@ export class StudioApp extends LitElement {
     target.scrollIntoView({ block: 'nearest' });
   }
 
-  private act(notice: Notice): void {
+  /**
+   * A notice closed from its own button (Dismiss, Undo): the keyboard's focus goes to the notice
+   * that takes its place, else to the picture, not back to the top of the page.
+   */
+  private async closeNotice(notice: Notice, run?: () => void): Promise<void> {
+    const index = this.notices.indexOf(notice);
     this.dismiss(notice.id);
-    notice.action?.run();
+    run?.();
+    await this.updateComplete;
+    const left = this.renderRoot.querySelectorAll<HTMLElement>('.notice button.icon');
+    const next = left[Math.min(index, left.length - 1)];
+    if (next) next.focus();
+    else this.focusOn('gc-stage');
+  }
+
+  private onSourceError(text: string): void {
+    if (this.sourceErrorId !== null) this.dismiss(this.sourceErrorId);
+    this.sourceErrorId = this.notify('error', text);
   }
 
   private dismiss(id: number): void {
