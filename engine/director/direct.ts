@@ -118,7 +118,7 @@ class Session {
   }
 
   private measure(plan: FramePlan, grid: CellGrid): Record<string, number> {
-    const v = renderView(grid, plan.glyphs, this.sourceTone);
+    const v = renderView(grid, plan.glyphs, this.sourceTone, plan.invert);
     const m: Record<string, number> = {};
     const want = new Set(this.rubric.metrics.map((x) => x.name));
     m.blurredSsim = blurredSsim(v, this.ssimRef);

@@ -3,7 +3,8 @@
  *
  * Everything is compared in perceptual tone (0..4095): the output is decoded back from the
  * glyphs through the same measured glyph table the engine matches with (ink / densest x
- * 4095), so a white source and the densest glyph both read 4095.
+ * 4095), so a white source and the densest glyph both read 4095. Inverted art (dark glyphs
+ * on a light page) decodes the other way round: a blank cell reads 4095, the densest 0.
  */
 import { INK_ONE, SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y, TONE_MAX } from '../fixed.js';
 import type { GlyphTable } from '../glyphs/table.js';
@@ -28,11 +29,14 @@ export interface RenderView {
   readonly displayWhite: number;
 }
 
-export function renderView(grid: CellGrid, table: GlyphTable, sourceTone: Uint16Array): RenderView {
+export function renderView(grid: CellGrid, table: GlyphTable, sourceTone: Uint16Array, invert = false): RenderView {
   const { columns, rows } = grid;
   const width = columns * SAMPLES_X;
   const height = rows * SAMPLES_Y;
   const scale = TONE_MAX / table.densest;
+  // tone = base + sign x ink: ink reads as light, or as dark on the light page of inverted art
+  const base = invert ? TONE_MAX : 0;
+  const sign = invert ? -scale : scale;
   const outputSamples = new Float32Array(width * height);
   const sourceCells = new Float32Array(columns * rows);
   const outputCells = new Float32Array(columns * rows);
@@ -44,11 +48,11 @@ export function renderView(grid: CellGrid, table: GlyphTable, sourceTone: Uint16
       for (let sy = 0; sy < SAMPLES_Y; sy++)
         for (let sx = 0; sx < SAMPLES_X; sx++) {
           const p = (r * SAMPLES_Y + sy) * width + c * SAMPLES_X + sx;
-          outputSamples[p] = table.masks[g * SAMPLES_PER_CELL + sy * SAMPLES_X + sx] * scale;
+          outputSamples[p] = base + table.masks[g * SAMPLES_PER_CELL + sy * SAMPLES_X + sx] * sign;
           s += sourceTone[p];
         }
       sourceCells[i] = s / SAMPLES_PER_CELL;
-      outputCells[i] = table.coverage[g] * scale;
+      outputCells[i] = base + table.coverage[g] * sign;
     }
   const displayWhite = (TONE_MAX * INK_ONE) / table.densest;
   return {

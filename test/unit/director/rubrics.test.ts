@@ -123,6 +123,28 @@ describe('Auto Director evidence', () => {
     }
   });
 
+  it('measures inverted art against the source it inverts (dark ink on a light page)', () => {
+    // a dark square and a dark-to-light ramp on white, and the same picture negated
+    const w = 96;
+    const h = 64;
+    const picture = (negate: boolean) => {
+      const data = new Uint8Array(w * h * 4);
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          const v = x >= 16 && x < 48 && y >= 16 && y < 48 ? 0 : y < 8 ? Math.round((x * 255) / (w - 1)) : 255;
+          data.fill(negate ? 255 - v : v, (y * w + x) * 4, (y * w + x) * 4 + 3);
+          data[(y * w + x) * 4 + 3] = 255;
+        }
+      return { width: w, height: h, data };
+    };
+    const ssim = (g: CellGrid) => metric(g, 'blurredSsim');
+    const inverted = renderImage(picture(false), resolveParams({ columns: 48, invert: true, autoOptimize: 0 }, 'json'));
+    const negated = renderImage(picture(true), resolveParams({ columns: 48, autoOptimize: 0 }, 'json'));
+    expect(ssim(negated)).toBeGreaterThan(0.9);
+    expect(ssim(inverted)).toBeGreaterThan(0.9);
+    expect(Math.abs(ssim(inverted) - ssim(negated))).toBeLessThan(0.03);
+  });
+
   it('with autoOptimize 0 it changes nothing and still measures the rubric', async () => {
     const d = evidence(render(await image('portrait_baboon.jpg'), { autoOptimize: 0 }));
     expect(d.changes).toEqual([]);
