@@ -2,7 +2,9 @@
 //
 // in   rgba: u8, w x h x 4, row-major
 // out  lin:  u16 values, ow x oh x 3 interleaved, ow = floor(w / fx), oh = floor(h / fy)
-// Alpha is ink coverage over black: v = (srgbToLinear[c] * a + 127) / 255, <= 65535 * 255 < 2^24.
+// Alpha is coverage over the page, `under`: black (0), or white (LINEAR_MAX) for inverted art,
+// whose page is light: v = (srgbToLinear[c] * a + under * (255 - a) + 127) / 255; the sum is at
+// most 65535 * 255 < 2^24. A transparent pixel is page either way, so it takes no ink.
 // Box: (sum of n values + n / 2) >> log2(n), n = fx * fy <= 4, sum <= 4 * 65535 < 2^18.
 // A last odd column or row is dropped (at most one pixel per halving).
 //
@@ -26,7 +28,8 @@ fn linearPixel(px: u32) -> vec3u {
   if (a == 255u) {
     return c;
   }
-  return (c * a + vec3u(127u)) / vec3u(255u);
+  let under = select(0u, LINEAR_MAX, frame.invert != 0u);
+  return (c * a + vec3u(under * (255u - a) + 127u)) / vec3u(255u);
 }
 
 /** Pixel (x, y) of the first level: the fx x fy taps of the source, box-averaged. */

@@ -3,7 +3,7 @@
  * FramePlan and one RGBA frame, and returns the CellGrid. Buffers are kept between frames
  * of the same size, so a stream of frames allocates nothing but its output grids.
  */
-import { SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y } from '../fixed.js';
+import { LINEAR_MAX, SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y } from '../fixed.js';
 import type { CellGrid, CodebookEvidence, RenderEvidence } from '../grid.js';
 import type { RgbaImage } from '../image.js';
 import { CELL_MEAN, CELL_STRIDE, cells } from '../kernels/cells.js';
@@ -153,13 +153,13 @@ export class CpuExecutor {
     let h = plan.source.height;
     if (plan.pyramid.length === 0) {
       cur = b.full ?? new Uint16Array(w * h * 3);
-      linearize(image.data, w, 1, 1, w, h, plan.srgbToLinear, cur);
+      linearize(image.data, w, 1, 1, w, h, plan.srgbToLinear, cur, pageUnder(plan));
       lap('linearize');
     } else {
       const [first, ...rest] = plan.pyramid;
       const ow = Math.floor(w / first.fx);
       const oh = Math.floor(h / first.fy);
-      linearize(image.data, w, first.fx, first.fy, ow, oh, plan.srgbToLinear, b.pyramid[0]);
+      linearize(image.data, w, first.fx, first.fy, ow, oh, plan.srgbToLinear, b.pyramid[0], pageUnder(plan));
       [cur, w, h] = [b.pyramid[0], ow, oh];
       lap('linearize');
       rest.forEach((step, i) => {
@@ -324,6 +324,9 @@ export class CpuExecutor {
 }
 
 /** A lap timer: each call records the milliseconds since the previous one under `stage`. */
+/** What shows through a transparent pixel: the page, black, or white under inverted art (as linearize.wgsl picks it). */
+const pageUnder = (plan: FramePlan) => (plan.invert ? LINEAR_MAX : 0);
+
 function stopwatch(timings: Record<string, number>): (stage: string) => void {
   let t0 = performance.now();
   return (stage) => {

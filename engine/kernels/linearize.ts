@@ -3,7 +3,9 @@
  *
  * in   rgba: u8, w x h x 4, row-major
  * out  lin:  u16 values, ow x oh x 3 interleaved, ow = floor(w / fx), oh = floor(h / fy)
- * Alpha is ink coverage over black: v = (srgbToLinear[c] * a + 127) / 255, <= 65535 * 255 < 2^24.
+ * Alpha is coverage over the page, `under`: black (0), or white (LINEAR_MAX) for inverted art,
+ * whose page is light: v = (srgbToLinear[c] * a + under * (255 - a) + 127) / 255; the sum is at
+ * most 65535 * 255 < 2^24. A transparent pixel is page either way, so it takes no ink.
  * Box: (sum of n values + n / 2) >> log2(n), n = fx * fy <= 4, sum <= 4 * 65535 < 2^18.
  * A last odd column or row is dropped (at most one pixel per halving).
  */
@@ -16,9 +18,10 @@ export function linearize(
   oh: number,
   lut: Uint16Array,
   out: Uint16Array,
+  under: number,
 ): void {
   if (fx === 2 && fy === 2 && rgba.byteOffset % 4 === 0) {
-    linearize2x2(new Int32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2), w, ow, oh, lut, out);
+    linearize2x2(new Int32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2), w, ow, oh, lut, out, under);
     return;
   }
   const shift = (fx >> 1) + (fy >> 1);
@@ -38,9 +41,10 @@ export function linearize(
             g += lut[rgba[p + 1]];
             b += lut[rgba[p + 2]];
           } else {
-            r += ((lut[rgba[p]] * a + 127) / 255) | 0;
-            g += ((lut[rgba[p + 1]] * a + 127) / 255) | 0;
-            b += ((lut[rgba[p + 2]] * a + 127) / 255) | 0;
+            const page = under * (255 - a) + 127;
+            r += ((lut[rgba[p]] * a + page) / 255) | 0;
+            g += ((lut[rgba[p + 1]] * a + page) / 255) | 0;
+            b += ((lut[rgba[p + 2]] * a + page) / 255) | 0;
           }
         }
       }
@@ -56,7 +60,15 @@ export function linearize(
  * a << 24; signed, so V8 keeps them small integers rather than doubles: alpha 255 sets bit 31). Opaque quads take the short path; others fall back to the exact per-pixel alpha
  * formula above, so the result is identical.
  */
-function linearize2x2(px: Int32Array, w: number, ow: number, oh: number, lut: Uint16Array, out: Uint16Array): void {
+function linearize2x2(
+  px: Int32Array,
+  w: number,
+  ow: number,
+  oh: number,
+  lut: Uint16Array,
+  out: Uint16Array,
+  under: number,
+): void {
   for (let y = 0; y < oh; y++) {
     let i = 2 * y * w;
     const below = w;
@@ -74,14 +86,20 @@ function linearize2x2(px: Int32Array, w: number, ow: number, oh: number, lut: Ui
       } else {
         for (let k = 0; k < 24; k += 8)
           out[o + k / 8] =
-            (withAlpha(lut, p, k) + withAlpha(lut, q, k) + withAlpha(lut, s, k) + withAlpha(lut, t, k) + 2) >> 2;
+            (withAlpha(lut, p, k, under) +
+              withAlpha(lut, q, k, under) +
+              withAlpha(lut, s, k, under) +
+              withAlpha(lut, t, k, under) +
+              2) >>
+            2;
       }
       o += 3;
     }
   }
 }
 
-/** Channel `shift` of a packed pixel, linearized and weighted by its alpha (the exact formula above). */
-function withAlpha(lut: Uint16Array, pixel: number, shift: number): number {
-  return ((lut[(pixel >>> shift) & 255] * (pixel >>> 24) + 127) / 255) | 0;
+/** Channel `shift` of a packed pixel, linearized and laid over the page by its alpha (the exact formula above). */
+function withAlpha(lut: Uint16Array, pixel: number, shift: number, under: number): number {
+  const a = pixel >>> 24;
+  return ((lut[(pixel >>> shift) & 255] * a + under * (255 - a) + 127) / 255) | 0;
 }

@@ -5,7 +5,7 @@
  * claimed size exceeds `limitInputPixels` before any pixel is allocated). Truncated or
  * corrupt data fails (`failOn: 'error'`). The first frame of an animation is used. EXIF
  * orientation is applied. Every color space (CMYK, grey, 16-bit) comes out as 8-bit sRGB
- * with alpha, which the engine treats as coverage over black.
+ * with alpha, which the engine treats as coverage over the page (black, or white under invert).
  */
 import sharp from 'sharp';
 import type { RgbaImage } from '../image.js';

@@ -85,6 +85,16 @@ const EFFECTS: Record<ParamName, () => void> = {
     const inverted = inkOf(render(RAMP, { columns: COLUMNS, invert: true }));
     expect(leftQuarter(plain)).toBeLessThan(rightQuarter(plain));
     expect(leftQuarter(inverted)).toBeGreaterThan(rightQuarter(inverted));
+    // a black mark on a transparent ground: the ground is page, blank either way, and the mark
+    // is ink only on the light page of inverted art
+    const mark = imageOf(128, 128, (x, y) => (x >= 36 && x < 92 && y >= 36 && y < 92 ? [0, 0, 0, 255] : [0, 0, 0, 0]));
+    const ground = (ink: number[]) => ink.filter((_, i) => i % COLUMNS < 4);
+    const markInk = (ink: number[]) => ink.filter((_, i) => i % COLUMNS === COLUMNS / 2);
+    const onDark = inkOf(render(mark, { columns: COLUMNS, autoOptimize: 0 }));
+    const onLight = inkOf(render(mark, { columns: COLUMNS, invert: true, autoOptimize: 0 }));
+    expect(Math.max(...ground(onDark), ...ground(onLight))).toBe(0);
+    expect(Math.max(...markInk(onDark))).toBe(0);
+    expect(Math.min(...markInk(onLight).slice(4, -4))).toBeGreaterThan(0);
   },
 
   contrast: () => {

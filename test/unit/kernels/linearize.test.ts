@@ -10,11 +10,11 @@ const LUT = planFrame(defaultParams(), { width: 8, height: 8 }).srgbToLinear;
 /** RGBA bytes from [r, g, b, a] pixels, row-major. */
 const rgba = (...pixels: (readonly number[])[]) => Uint8Array.from(pixels.flat());
 
-function run(src: Uint8Array, w: number, h: number, fx: 1 | 2, fy: 1 | 2): number[] {
+function run(src: Uint8Array, w: number, h: number, fx: 1 | 2, fy: 1 | 2, under = 0): number[] {
   const ow = Math.floor(w / fx);
   const oh = Math.floor(h / fy);
   const out = new Uint16Array(ow * oh * 3);
-  linearize(src, w, fx, fy, ow, oh, LUT, out);
+  linearize(src, w, fx, fy, ow, oh, LUT, out, under);
   return Array.from(out);
 }
 
@@ -44,6 +44,17 @@ describe('linearize', () => {
     expect(run(rgba([255, 255, 255, 128]), 1, 1, 1, 1)).toEqual([32896, 32896, 32896]);
     // 14146 * 1 + 127 = 14273; / 255 = 55.97 -> 55
     expect(run(rgba([128, 0, 255, 1]), 1, 1, 1, 1)).toEqual([55, 0, 257]);
+  });
+
+  it('lays a translucent pixel over a white page when asked (inverted art): v = (lut * a + 65535 * (255 - a) + 127) / 255', () => {
+    expect(run(rgba([0, 0, 0, 0]), 1, 1, 1, 1, LINEAR_MAX)).toEqual([65535, 65535, 65535]);
+    // 14146 * 1 + 65535 * 254 + 127 = 16660163; / 255 = 65333.97 -> 65333
+    expect(run(rgba([128, 0, 255, 1]), 1, 1, 1, 1, LINEAR_MAX)).toEqual([65333, 65278, 65535]);
+    // opaque pixels are the page's no matter what is under them
+    expect(run(rgba([0, 128, 255, 255]), 1, 1, 1, 1, LINEAR_MAX)).toEqual([0, 14146, 65535]);
+    // the 2 x 2 path (whole words) and the generic one agree
+    const src = rgba([0, 0, 0, 0], [255, 255, 255, 255], [0, 0, 0, 255], [128, 64, 32, 100]);
+    expect(run(src, 2, 2, 2, 2, LINEAR_MAX)).toEqual(run(unaligned(src), 2, 2, 2, 2, LINEAR_MAX));
   });
 
   it('2 x 2 box: (sum of 4 + 2) >> 2 per channel', () => {
