@@ -53,6 +53,14 @@ export const agentCardSchema = z.object({
   documentationUrl: z.string(),
   supportedInterfaces: z.array(interfaceSchema),
   capabilities: z.object({ streaming: z.boolean(), pushNotifications: z.boolean(), extendedAgentCard: z.boolean() }),
+  serviceCapabilities: z.record(z.string(), z.unknown()),
+  discoveryDocuments: z.object({
+    llmsTxt: z.string(),
+    llmsFullTxt: z.string(),
+    interoperability: z.string(),
+    health: z.string(),
+    handoff: z.string(),
+  }),
   securitySchemes: z.record(z.string(), z.record(z.string(), z.string())),
   securityRequirements: z.array(z.record(z.string(), z.array(z.string()))),
   defaultInputModes: z.array(z.string()),
@@ -90,7 +98,18 @@ export function agentCard(base: string): z.infer<typeof agentCardSchema> {
       iface(PATHS.openapi, 'OpenAPI', '3.1.0'),
       iface(PATHS.mcp, 'MCP', `streamable-http ${MCP_PROTOCOL_VERSIONS[0]}`),
     ],
+    // A2A's `streaming` means streamed agent answers (SSE), which the service has not; the
+    // rendering capabilities of SPEC 2.4 (browser-only streaming included) are stated beside it.
     capabilities: { streaming: false, pushNotifications: false, extendedAgentCard: false },
+    serviceCapabilities: CAPABILITIES,
+    // SPEC 4: the other discovery documents are linked from the manifest.
+    discoveryDocuments: {
+      llmsTxt: base + PATHS.llms,
+      llmsFullTxt: base + PATHS.llmsFull,
+      interoperability: base + PATHS.interoperability,
+      health: base + PATHS.health,
+      handoff: base + PATHS.handoff,
+    },
     securitySchemes: SECURITY_SCHEMES,
     // Rendering is public; the platform key guards protected platform actions only (SPEC 5).
     securityRequirements: [],

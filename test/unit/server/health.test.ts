@@ -86,6 +86,20 @@ describe('discovery documents', () => {
     expect(card.defaultOutputModes).toEqual(['text/plain', 'text/html', 'application/json', 'image/svg+xml']);
   });
 
+  it('the agent manifest states the capabilities of SPEC 2.4 and links the other discovery documents (SPEC 4)', async () => {
+    const card = JSON.parse((await get('/api/v1/agent')).text);
+    const health = JSON.parse((await get('/api/health')).text);
+    expect(card.serviceCapabilities).toEqual(health.capabilities);
+    expect(card.discoveryDocuments).toEqual({
+      llmsTxt: `${s.base}/llms.txt`,
+      llmsFullTxt: `${s.base}/llms-full.txt`,
+      interoperability: `${s.base}/api/v1/interoperability`,
+      health: `${s.base}/api/health`,
+      handoff: `${s.base}/api/v1/a2v-handoff`,
+    });
+    for (const url of Object.values(card.discoveryDocuments) as string[]) expect((await fetch(url)).status).toBe(200);
+  });
+
   it('the interoperability document states protocols, limits and the MCP batch bound', async () => {
     const doc = JSON.parse((await get('/api/v1/interoperability')).text);
     expect(doc.version).toBe('0.3.0');
