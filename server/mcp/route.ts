@@ -156,6 +156,12 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions): Pr
       if (refused) return sendRpcError(request, reply, 403, rpcError(null, -32000, refused.message), 'forbidden');
       const unsupported = unsupportedVersion(request.headers['mcp-protocol-version']);
       if (unsupported) return sendRpcError(request, reply, 400, unsupported, 'unsupported_protocol_version');
+      // Refused here, not by the SDK, whose words ("must accept both ... and text/event-stream")
+      // ask for more than this endpoint needs: any Accept that admits JSON is served.
+      if (!acceptsJson(request.headers.accept)) {
+        const message = 'Not Acceptable: the Accept header must admit application/json (every answer is JSON)';
+        return sendRpcError(request, reply, 406, rpcError(null, -32000, message), 'not_acceptable');
+      }
       const body = request.body;
       const web = webRequest(request);
       if (!(await isLegacy(web, body))) {

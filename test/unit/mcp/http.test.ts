@@ -79,6 +79,12 @@ describe('the bounded batch (2025 era)', () => {
     expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
   });
 
+  it('the 406 asks for what is served: an Accept that admits JSON, not also text/event-stream', async () => {
+    const body = await (await rpc(s.base, { jsonrpc: '2.0', id: 1, method: 'ping' }, { accept: 'text/html' })).json();
+    expect(body.error.message).toContain('application/json');
+    expect(body.error.message).not.toContain('text/event-stream');
+  });
+
   it('one element is still answered as an array', async () => {
     const body = await (await rpc(s.base, [render(7, 10)])).json();
     expect(Array.isArray(body)).toBe(true);
