@@ -13,7 +13,7 @@ import type { ServerConfig } from './config.js';
 import { EXPOSED_HEADERS } from './cors.js';
 import { ERROR_CODES } from './errors.js';
 import { MAX_REDIRECTS, TRUSTED_IMAGE_HOSTS } from './image-fetch.js';
-import { jsonBodyLimit } from './intake.js';
+import { jsonBodyLimit, MAX_FIELD_BYTES, MAX_FORM_FIELDS } from './intake.js';
 import { MCP_PROTOCOL_VERSIONS } from './mcp/versions.js';
 import { RETRY_AFTER_SECONDS } from './render-pool.js';
 import { MAX_TRACESTATE_LENGTH, MAX_TRACESTATE_MEMBERS } from './trace-context.js';
@@ -147,6 +147,7 @@ export const interoperabilitySchema = z.object({
     maxImageBytes: z.int(),
     maxImagePixels: z.int(),
     maxJsonBodyBytes: z.int(),
+    multipart: z.object({ maxFields: z.int(), maxFieldBytes: z.int() }),
     columns: z.object({ min: z.int(), max: z.int() }),
     maxRows: z.int(),
     requestTimeoutMs: z.int(),
@@ -205,6 +206,8 @@ export function interoperability(base: string, config: ServerConfig): z.infer<ty
       maxImageBytes: config.maxImageBytes,
       maxImagePixels: config.maxImagePixels,
       maxJsonBodyBytes: jsonBodyLimit(config.maxImageBytes),
+      // multipart text fields: more is 400 bad_request, a longer value 400 invalid_params naming it
+      multipart: { maxFields: MAX_FORM_FIELDS, maxFieldBytes: MAX_FIELD_BYTES },
       columns: { min: columns.min, max: columns.max },
       maxRows: MAX_ROWS,
       requestTimeoutMs: config.requestTimeoutMs,

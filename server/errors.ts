@@ -10,7 +10,10 @@ import { DecodeError } from '../engine/node/decode.js';
 
 /** Every error code, its HTTP status and when it is sent (docs/api.md and OpenAPI read this). */
 export const ERROR_CODES = {
-  bad_request: [400, 'The request is malformed: a broken multipart body, a body that is not a JSON object.'],
+  bad_request: [
+    400,
+    'The request is malformed: a broken multipart body or one with too many form fields, a body that is not a JSON object.',
+  ],
   invalid_json: [400, 'The body is not valid JSON.'],
   no_image: [400, 'No image source: send a multipart file field `image`, or a JSON `imageBase64` or `imageUrl`.'],
   multiple_images: [400, 'More than one image source in one request.'],

@@ -180,7 +180,9 @@ export const noImage = () =>
   new ApiError('no_image', 'no image: send a multipart file field `image`, or a JSON imageBase64 or imageUrl');
 
 /** Form fields stay short: the longest legitimate value is an enum name or a color. */
-const MAX_FIELD_BYTES = 256;
+export const MAX_FIELD_BYTES = 256;
+/** Text fields in one multipart body: room for the 22 parameters and mistakes beside them. */
+export const MAX_FORM_FIELDS = 64;
 
 /** A multipart/form-data body: one file field `image` and parameters as text fields. */
 export async function intakeFromMultipart(
@@ -206,7 +208,14 @@ async function readMultipart(request: FastifyRequest, maxBytes: number) {
   const parts = request.parts({
     // two files, so that a second one is refused here by its name, whichever comes first (a file
     // beyond the limit would be busboy's `multiple_images` whatever its name)
-    limits: { fileSize: maxBytes, files: 2, fields: 64, fieldSize: MAX_FIELD_BYTES, parts: 66, headerPairs: 100 },
+    limits: {
+      fileSize: maxBytes,
+      files: 2,
+      fields: MAX_FORM_FIELDS,
+      fieldSize: MAX_FIELD_BYTES,
+      parts: MAX_FORM_FIELDS + 2,
+      headerPairs: 100,
+    },
   });
   try {
     for await (const part of parts) {

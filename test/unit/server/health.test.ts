@@ -120,6 +120,23 @@ describe('discovery documents', () => {
     expect(doc.errors.find((e: { code: string }) => e.code === 'overloaded').status).toBe(503);
   });
 
+  it('the multipart limits it publishes are the ones in force', async () => {
+    const { multipart } = JSON.parse((await get('/api/v1/interoperability')).text).limits;
+    expect(multipart).toEqual({ maxFields: 64, maxFieldBytes: 256 });
+    const post = async (fields: number, bytes: number) => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(8)]), 'x.png');
+      form.append('monoColor', '#fff'.padEnd(bytes));
+      for (let i = 1; i < fields; i++) form.append(`f${i}`, '1');
+      const res = await fetch(`${s.base}/api/v1/render`, { method: 'POST', body: form });
+      return (await res.json()).error.code;
+    };
+    expect(await post(multipart.maxFields, 4)).toBe('invalid_params');
+    expect(await post(multipart.maxFields + 1, 4)).toBe('bad_request');
+    expect(await post(1, multipart.maxFieldBytes)).toBe('not_an_image');
+    expect(await post(1, multipart.maxFieldBytes + 1)).toBe('invalid_params');
+  });
+
   it('the handoff manifest publishes SPEC 4.3', async () => {
     const m = JSON.parse((await get('/api/v1/a2v-handoff')).text);
     expect(m).toMatchObject({
