@@ -70,5 +70,7 @@ export function mcpOperations(
     },
     get: methodNotAllowed,
     delete: { ...methodNotAllowed },
+    put: { ...methodNotAllowed },
+    patch: { ...methodNotAllowed },
   };
 }

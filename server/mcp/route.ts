@@ -133,8 +133,10 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions): Pr
   parseJsonKeepingRepeats(app, holdsToolArguments);
   app.setErrorHandler(rpcErrorHandler(config));
 
+  // Every other method, not only the GET and DELETE of Streamable HTTP: /api/mcp answers
+  // JSON-RPC error bodies (docs/api.md), never the HTTP API's 405 body.
   app.route({
-    method: ['GET', 'DELETE'],
+    method: ['GET', 'DELETE', 'PUT', 'PATCH'],
     url: MCP_PATH,
     // not in the Allow of other methods' 405s (method-not-allowed.ts)
     config: { refusesMethod: true },

@@ -279,6 +279,14 @@ describe('bodies refused before the SDK', () => {
       expect(res.headers.get('allow')).toBe('POST');
     }
   });
+
+  it('every other method is the same JSON-RPC 405, never the HTTP API error body', async () => {
+    for (const method of ['PUT', 'PATCH']) {
+      const res = await fetch(s.base + MCP, { method, headers: { accept: ACCEPT } });
+      expect([method, res.status, res.headers.get('allow')]).toEqual([method, 405, 'POST']);
+      expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+    }
+  });
 });
 
 describe('protocol versions', () => {

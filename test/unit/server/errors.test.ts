@@ -191,8 +191,7 @@ describe('framework errors in the one shape', () => {
     ['PUT', '/api/v1/render', 'POST'],
     ['POST', '/api/health', 'GET, HEAD'],
     ['DELETE', '/api/v1/agent', 'GET, HEAD'],
-    // /api/mcp answers GET and DELETE with its own JSON-RPC 405: they are not in Allow
-    ['PUT', '/api/mcp', 'POST'],
+    // /api/mcp answers every method but POST with its own JSON-RPC 405 (test/unit/mcp/http.test.ts)
   ])('%s %s is method_not_allowed with Allow: %s', async (method, path, allow) => {
     const res = await fetch(s.base + path, { method });
     expect(res.headers.get('allow')).toBe(allow);
