@@ -43,6 +43,10 @@ const HEADERS: Record<string, readonly [string, string]> = {
   Source: ['x-glyphcast-source', 'Decoded image size, `<width>x<height>`'],
   Codebook: ['x-glyphcast-codebook', 'The glyph codebook evidence as compact ASCII JSON'],
   Director: ['x-glyphcast-director', 'The Auto Director evidence as compact ASCII JSON (`null` when it did not run)'],
+  ContentSecurityPolicy: [
+    'content-security-policy',
+    "html and svg only: `default-src 'none'; style-src 'unsafe-inline'` (the art runs no script, loads nothing)",
+  ],
   RetryAfter: ['retry-after', 'Seconds to wait before retrying'],
   WWWAuthenticate: ['www-authenticate', 'The Bearer challenge (RFC 6750)'],
   Allow: ['allow', 'The methods the path takes'],
@@ -152,7 +156,14 @@ function renderOperation(params: Json): Json {
       responses: {
         '200': {
           description: 'The rendered art; the content type follows `format`',
-          headers: traceHeaders('ContentDisposition', 'Grid', 'Source', 'Codebook', 'Director'),
+          headers: traceHeaders(
+            'ContentDisposition',
+            'Grid',
+            'Source',
+            'Codebook',
+            'Director',
+            'ContentSecurityPolicy',
+          ),
           content: {
             'text/plain': { schema: { type: 'string', description: 'format=text or format=ansi' } },
             'text/html': { schema: { type: 'string', description: 'format=html' } },
@@ -202,6 +213,7 @@ export function openApiDocument(base: string, config: Pick<ServerConfig, 'mcpMax
         [ref('parameters', 'traceparent'), ref('parameters', 'tracestate')],
         traceHeaders(),
         errorRefs(BEFORE_ROUTING),
+        ref('headers', 'Allow'),
       ),
       [PATHS.handoff]: get(
         'getHandoffManifest',

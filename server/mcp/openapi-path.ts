@@ -24,13 +24,15 @@ const rpcMessage = {
 
 /**
  * /api/mcp's operations. `maxBatch`: MCP_MAX_BATCH in force; `beforeRouting`: the error
- * responses any request can get before it reaches the route (408, 431).
+ * responses any request can get before it reaches the route (408, 431); `allowHeader`: the
+ * `Allow` header every 405 carries.
  */
 export function mcpOperations(
   maxBatch: number,
   traceParameters: readonly Json[],
   traceHeaders: Json,
   beforeRouting: Json,
+  allowHeader: Json,
 ): Json {
   const batch = { type: 'array', items: rpcMessage, minItems: 1, maxItems: maxBatch };
   const rpcBody = (description: string) => ({
@@ -41,7 +43,10 @@ export function mcpOperations(
   const methodNotAllowed = {
     tags: ['mcp'],
     summary: 'Not served: the endpoint is stateless (no sessions, no server-initiated stream)',
-    responses: { '405': answer('JSON-RPC error -32000; `Allow: POST`'), ...beforeRouting },
+    responses: {
+      '405': { ...answer('JSON-RPC error -32000; `Allow: POST`'), headers: { ...traceHeaders, allow: allowHeader } },
+      ...beforeRouting,
+    },
   };
   return {
     post: {
