@@ -2,8 +2,11 @@
 //
 // low/high = the tone at the `lowPer10k` / `highPer10k` percentiles (bin start / bin end),
 // blended towards the identity by `blend` (Q8): low' = low * blend, high' = 4095 - (4095 -
-// high) * blend. gain (Q16) = 4095 * 65536 / (high' - low') <= 2^28, capped at MAX_LEVELS_GAIN;
-// identity (low 0, gain 65536) when high' <= low'. Percentile counts are computed as
+// high) * blend. gain (Q16) = 4095 * 65536 / (high' - low') <= 2^28; identity (low 0, gain
+// 65536) when high' <= low'. A gain over MAX_LEVELS_GAIN (a nearly flat image) is capped, and
+// the capped stretch pivots on the data's middle, mid = (low + high) >> 1, which it leaves in
+// place: low' = mid - mid * 65536 / MAX_LEVELS_GAIN. Anchored at low' instead, it darkened a
+// flat image (white came out at 84 % of white). Percentile counts are computed as
 // (total / 10000) * p + (total % 10000) * p / 10000 so nothing exceeds 2^32.
 // out: Int32Array [low', gain]. A single invocation on the GPU.
 //
@@ -45,6 +48,13 @@ fn main() {
     levels[1] = 65536;
     return;
   }
-  levels[0] = i32(lo);
-  levels[1] = i32(min(u32(MAX_LEVELS_GAIN), (TONE_MAX * 65536u) / (hi - lo)));
+  let gain = (TONE_MAX * 65536u) / (hi - lo);
+  if (gain <= u32(MAX_LEVELS_GAIN)) {
+    levels[0] = i32(lo);
+    levels[1] = i32(gain);
+    return;
+  }
+  let mid = (low + high) >> 1u;
+  levels[0] = i32(mid - (mid * 65536u) / u32(MAX_LEVELS_GAIN));
+  levels[1] = MAX_LEVELS_GAIN;
 }

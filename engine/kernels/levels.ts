@@ -11,8 +11,11 @@ export const PERCENTILE_SCALE = 10000;
  *
  * low/high = the tone at the `lowPer10k` / `highPer10k` percentiles (bin start / bin end),
  * blended towards the identity by `blend` (Q8): low' = low * blend, high' = 4095 - (4095 -
- * high) * blend. gain (Q16) = 4095 * 65536 / (high' - low') <= 2^28, capped at MAX_LEVELS_GAIN;
- * identity (low 0, gain 65536) when high' <= low'. Percentile counts are computed as
+ * high) * blend. gain (Q16) = 4095 * 65536 / (high' - low') <= 2^28; identity (low 0, gain
+ * 65536) when high' <= low'. A gain over MAX_LEVELS_GAIN (a nearly flat image) is capped, and
+ * the capped stretch pivots on the data's middle, mid = (low + high) >> 1, which it leaves in
+ * place: low' = mid - mid * 65536 / MAX_LEVELS_GAIN. Anchored at low' instead, it darkened a
+ * flat image (white came out at 84 % of white). Percentile counts are computed as
  * (total / 10000) * p + (total % 10000) * p / 10000 so nothing exceeds 2^32.
  * out: Int32Array [low', gain]. A single invocation on the GPU.
  */
@@ -50,6 +53,13 @@ export function levels(
     out[1] = 65536;
     return;
   }
-  out[0] = lo;
-  out[1] = Math.min(MAX_LEVELS_GAIN, Math.floor((TONE_MAX * 65536) / (hi - lo)));
+  const gain = Math.floor((TONE_MAX * 65536) / (hi - lo));
+  if (gain <= MAX_LEVELS_GAIN) {
+    out[0] = lo;
+    out[1] = gain;
+    return;
+  }
+  const mid = (low + high) >> 1;
+  out[0] = mid - Math.floor((mid * 65536) / MAX_LEVELS_GAIN);
+  out[1] = MAX_LEVELS_GAIN;
 }

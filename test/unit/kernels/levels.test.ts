@@ -64,11 +64,21 @@ describe('levels', () => {
     expect(run(h, Q8_ONE)).toEqual([1024, Math.floor((TONE_MAX * 65536) / (3071 - 1024))]);
   });
 
-  it('caps the gain at 8x on a flat image', () => {
+  it('caps the gain at 8x on a flat image, pivoting on the middle of its data so its tone stays', () => {
     expect(MAX_LEVELS_GAIN).toBe(8 * 65536);
-    // one bin: low = 2048, high = 2063, 4095 * 65536 / 15 would be 17.9 M
-    expect(run(hist([128, 1000]))).toEqual([2048, MAX_LEVELS_GAIN]);
-    expect(run(hist([0, 8]))).toEqual([0, MAX_LEVELS_GAIN]);
+    // one bin: low = 2048, high = 2063, 4095 * 65536 / 15 would be 17.9 M; mid 2055 - 2055 / 8 = 1799
+    expect(run(hist([128, 1000]))).toEqual([1799, MAX_LEVELS_GAIN]);
+    expect(run(hist([0, 8]))).toEqual([7, MAX_LEVELS_GAIN]);
+    // the blended window of a flat white (3665..4095 at autoLevels 0.9) is capped too
+    expect(run(hist([255, 1000]), 230)).toEqual([3577, MAX_LEVELS_GAIN]);
+    // what the tone kernel makes of it: (t - low) * gain >> 16, clamped
+    const mapped = (t: number, [low, gain]: [number, number]) =>
+      Math.min(TONE_MAX, Math.max(0, ((t - low) * gain) / 65536));
+    expect(mapped(4095, run(hist([255, 1000]), 230))).toBe(TONE_MAX); // white stays white
+    for (const bin of [16, 128, 200]) {
+      const t = bin * 16 + 7;
+      expect(Math.abs(mapped(t, run(hist([bin, 1000]), 230)) - t)).toBeLessThanOrEqual(8);
+    }
   });
 
   it('keeps gain <= 2^28 before the cap: 4095 * 65536 / 1', () => {
