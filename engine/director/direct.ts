@@ -32,6 +32,7 @@ import {
   shadowNoise,
   ssimReference,
   tonalCoverage,
+  toneCorrelation,
   toneRmse,
 } from './metrics.js';
 import { RUBRICS, type Rubric, TUNABLE } from './rubrics.js';
@@ -40,6 +41,13 @@ import { RUBRICS, type Rubric, TUNABLE } from './rubrics.js';
 export const TUNING_MAX_CELLS = 16_000;
 /** Candidates scoring within this of the best count as equal; the smallest codebook among them wins. */
 const SCORE_TIE = 0.002;
+/**
+ * Every rubric's floor: art whose cell tones no longer follow the source's (correlation under
+ * this) loses the shortfall from its score. SSIM's constants (the display's white) make it
+ * blind to faint structure, so on a low-contrast photo (a hazy dune, sRGB 107-150) a uniform
+ * field of one glyph outscored every render that shows the dune.
+ */
+const MIN_TONE_CORRELATION = 0.5;
 /** Noise of the motion rubric's simulated stream: 1.5 % of the tone range, Gaussian. */
 const STREAM_NOISE = 0.015 * TONE_MAX;
 
@@ -114,7 +122,8 @@ class Session {
     const grid = this.executor.finish(plan, undefined, undefined, { colors: final });
     this.renders++;
     const metrics = this.measure(plan, grid);
-    return { params, grid, metrics, score: this.rubric.score(metrics) };
+    const lost = Math.max(0, MIN_TONE_CORRELATION - metrics.toneCorrelation);
+    return { params, grid, metrics, score: this.rubric.score(metrics) - lost };
   }
 
   private measure(plan: FramePlan, grid: CellGrid): Record<string, number> {
@@ -123,6 +132,7 @@ class Session {
     const want = new Set(this.rubric.metrics.map((x) => x.name));
     m.blurredSsim = blurredSsim(v, this.ssimRef);
     if (want.has('tonalCoverage')) m.tonalCoverage = tonalCoverage(v);
+    m.toneCorrelation = toneCorrelation(v);
     if (want.has('midtoneDetail')) m.midtoneDetail = bandDetail(v, 0.3, 0.7);
     if (want.has('gradientError')) m.gradientError = gradientError(v);
     if (want.has('edgeFidelity')) m.edgeFidelity = edgeFidelity(v);

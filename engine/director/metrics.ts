@@ -211,6 +211,35 @@ export function tonalCoverage(v: RenderView): number {
   return (percentile(v.outputCells, 0.98) - percentile(v.outputCells, 0.02)) / TONE_MAX;
 }
 
+/**
+ * Pearson correlation of the output's cell tones with the source's: whether the art still
+ * follows the picture. A uniform output (or a uniform source) has none: 0.
+ */
+export function toneCorrelation(v: RenderView): number {
+  const a = v.sourceCells;
+  const b = v.outputCells;
+  const n = a.length;
+  let ma = 0;
+  let mb = 0;
+  for (let i = 0; i < n; i++) {
+    ma += a[i];
+    mb += b[i];
+  }
+  ma /= n;
+  mb /= n;
+  let sab = 0;
+  let saa = 0;
+  let sbb = 0;
+  for (let i = 0; i < n; i++) {
+    const da = a[i] - ma;
+    const db = b[i] - mb;
+    sab += da * db;
+    saa += da * da;
+    sbb += db * db;
+  }
+  return saa > 0 && sbb > 0 ? sab / Math.sqrt(saa * sbb) : 0;
+}
+
 /** Round trip: cell tones decoded from the glyph coverage against the source cell tones. */
 export function toneRmse(v: RenderView): number {
   let s = 0;

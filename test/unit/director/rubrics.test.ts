@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { CellGrid, DirectorEvidence } from '../../../engine/grid.js';
 import { decodeImage } from '../../../engine/node/decode.js';
@@ -41,6 +42,21 @@ describe('Auto Director rubrics (dev corpus, 120 columns)', () => {
       expect(metric(on, 'psnr')).toBeGreaterThan(metric(off, 'psnr'));
     },
   );
+
+  it('keeps a low-contrast photo visible: not one glyph everywhere, however high its SSIM', async () => {
+    // the dune in grey, squeezed into sRGB 107..150 (a hazy photo)
+    const hazy = await sharp(fs.readFileSync(path.join(CORPUS, 'landscape_dune.jpg')))
+      .greyscale()
+      .linear(43 / 255, 107)
+      .png()
+      .toBuffer();
+    const grid = render(await decodeImage(hazy), { columns: 80 });
+    const counts = new Map<number, number>();
+    for (const g of grid.glyphs) counts.set(g, (counts.get(g) ?? 0) + 1);
+    const commonest = Math.max(...counts.values()) / grid.glyphs.length;
+    expect(counts.size).toBeGreaterThanOrEqual(4);
+    expect(commonest).toBeLessThan(0.75);
+  });
 
   it('portrait keeps highlights unclipped where the defaults clip them', async () => {
     const img = await image('bright_smarties.png');
