@@ -43,12 +43,20 @@ export interface DecodedImage extends RgbaImage {
 /** libvips's words for data that stops short (JPEG, GIF, AVIF; libpng says only "read error"). */
 const ENDS_EARLY = /premature end|unexpected end|bad seek/i;
 
-function classify(err: unknown, maxPixels: number): DecodeError {
+/**
+ * The opening bytes of the TIFF container (little- and big-endian). A TIFF keeps its directory
+ * where the writer put it, often at the end: cut short, libvips no longer knows it as a TIFF.
+ */
+const TIFF_MAGIC = [Uint8Array.of(0x49, 0x49, 0x2a, 0x00), Uint8Array.of(0x4d, 0x4d, 0x00, 0x2a)];
+
+const startsWith = (bytes: Uint8Array, magic: Uint8Array) => magic.every((b, i) => bytes[i] === b);
+
+function classify(err: unknown, maxPixels: number, bytes: Uint8Array): DecodeError {
   const message = err instanceof Error ? err.message : String(err);
   if (/pixel limit/i.test(message)) {
     return new DecodeError('image_too_large', `image exceeds the decode limit of ${maxPixels} pixels`);
   }
-  if (/unsupported image format/i.test(message)) {
+  if (/unsupported image format/i.test(message) && !TIFF_MAGIC.some((magic) => startsWith(bytes, magic))) {
     return new DecodeError(
       'not_an_image',
       'the data is not an image in a supported format (PNG, JPEG, WebP, GIF, TIFF, AVIF)',
@@ -77,7 +85,7 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}
       );
     }
   } catch (err) {
-    throw err instanceof DecodeError ? err : classify(err, maxPixels);
+    throw err instanceof DecodeError ? err : classify(err, maxPixels, bytes);
   }
   if (!SUPPORTED.has(format)) {
     throw new DecodeError('unsupported_image', `images in ${format} format are not supported`);
@@ -97,6 +105,6 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}
       format,
     };
   } catch (err) {
-    throw classify(err, maxPixels);
+    throw classify(err, maxPixels, bytes);
   }
 }

@@ -94,6 +94,24 @@ describe('the bad-input corpus (test/fixtures/bad)', () => {
     expect((err as DecodeError).code).toBe('image_too_large');
   });
 
+  it('calls a TIFF cut short corrupt, not "not an image" (its directory, at the end, is gone)', async () => {
+    for (const tiff of [
+      await sharp({ create: { width: 200, height: 100, channels: 3, background: '#808080' } })
+        .tiff()
+        .toBuffer(),
+      await sharp({ create: { width: 64, height: 64, channels: 4, background: '#0008' } })
+        .tiff({ compression: 'lzw' })
+        .toBuffer(),
+    ]) {
+      const err = await decodeImage(tiff.subarray(0, tiff.length >> 1)).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(DecodeError);
+      expect((err as DecodeError).code).toBe('corrupt_image');
+    }
+    // text that happens to start like no image stays not_an_image
+    const text = await decodeImage(new TextEncoder().encode('II, said the sailor')).catch((e: unknown) => e);
+    expect((text as DecodeError).code).toBe('not_an_image');
+  });
+
   it('renders the first frame of an animated GIF', async () => {
     const image = await decodeImage(read('decode-animated.gif'));
     expect([image.width, image.height]).toEqual([16, 8]);
