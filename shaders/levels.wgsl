@@ -5,8 +5,12 @@
 // high) * blend. gain (Q16) = 4095 * 65536 / (high' - low') <= 2^28; identity (low 0, gain
 // 65536) when high' <= low'. A gain over MAX_LEVELS_GAIN (a nearly flat image) is capped, and
 // the capped stretch pivots on the data's middle, mid = (low + high) >> 1, which it leaves in
-// place: low' = mid - mid * 65536 / MAX_LEVELS_GAIN. Anchored at low' instead, it darkened a
-// flat image (white came out at 84 % of white). Percentile counts are computed as
+// place: low' = mid - mid * 65536 / MAX_LEVELS_GAIN, as far as the window stays on the output:
+// low' = min(lo, max(that, hi - CAPPED_SPAN)), CAPPED_SPAN = 4096 * 65536 / MAX_LEVELS_GAIN
+// (the tones the capped gain spreads over the output). Anchored at low' alone, it darkened a
+// flat image (white came out at 84 % of white); at the middle alone, it clipped up to 44 % of a
+// window just under the cap (tones 0..511 at autoLevels 1), where one bin more was stretched
+// whole. Percentile counts are computed as
 // (total / 10000) * p + (total % 10000) * p / 10000 so nothing exceeds 2^32.
 // out: Int32Array [low', gain]. A single invocation on the GPU.
 //
@@ -55,6 +59,9 @@ fn main() {
     return;
   }
   let mid = (low + high) >> 1u;
-  levels[0] = i32(mid - (mid * 65536u) / u32(MAX_LEVELS_GAIN));
+  let pivot = mid - (mid * 65536u) / u32(MAX_LEVELS_GAIN);
+  // hi - lo < CAPPED_SPAN here, so the bounds meet or leave room between them; max first, as
+  // hi - CAPPED_SPAN would wrap below 0 in u32
+  levels[0] = i32(min(lo, max(pivot + u32(CAPPED_SPAN), hi) - u32(CAPPED_SPAN)));
   levels[1] = MAX_LEVELS_GAIN;
 }

@@ -25,7 +25,7 @@ import { CODEBOOK_BINS, CODEBOOK_MASS, STREAM_HEADROOM_SHIFT, STREAM_SLACK } fro
 import { SPATIAL } from '../kernels/denoise.js';
 import { FS_DOWN, FS_DOWN_LEFT, FS_DOWN_RIGHT, FS_RIGHT } from '../kernels/dither.js';
 import { HISTOGRAM_BINS } from '../kernels/histogram.js';
-import { MAX_LEVELS_GAIN, PERCENTILE_SCALE } from '../kernels/levels.js';
+import { CAPPED_SPAN, MAX_LEVELS_GAIN, PERCENTILE_SCALE } from '../kernels/levels.js';
 import { BINOMIAL } from '../kernels/sharpen.js';
 
 /** Layout of the codebook kernel's output (`book`, u32): count, cost, mass, then the glyphs. */
@@ -58,6 +58,7 @@ export const WGSL_CONSTANTS: Readonly<Record<string, number | readonly number[]>
   HISTOGRAM_BINS,
   PERCENTILE_SCALE,
   MAX_LEVELS_GAIN,
+  CAPPED_SPAN,
   CODEBOOK_BINS,
   CODEBOOK_MASS,
   STREAM_SLACK,

@@ -3,6 +3,8 @@ import { HISTOGRAM_BINS } from './histogram.js';
 
 /** Largest auto-levels stretch: 8x, so a nearly flat image is not blown up into noise. */
 export const MAX_LEVELS_GAIN = 8 * 65536;
+/** The tones a capped stretch spreads over the output: 4096 * 65536 / MAX_LEVELS_GAIN. */
+export const CAPPED_SPAN = 512;
 /** Percentiles are given in 1/10000 of the samples. */
 export const PERCENTILE_SCALE = 10000;
 
@@ -14,8 +16,12 @@ export const PERCENTILE_SCALE = 10000;
  * high) * blend. gain (Q16) = 4095 * 65536 / (high' - low') <= 2^28; identity (low 0, gain
  * 65536) when high' <= low'. A gain over MAX_LEVELS_GAIN (a nearly flat image) is capped, and
  * the capped stretch pivots on the data's middle, mid = (low + high) >> 1, which it leaves in
- * place: low' = mid - mid * 65536 / MAX_LEVELS_GAIN. Anchored at low' instead, it darkened a
- * flat image (white came out at 84 % of white). Percentile counts are computed as
+ * place: low' = mid - mid * 65536 / MAX_LEVELS_GAIN, as far as the window stays on the output:
+ * low' = min(lo, max(that, hi - CAPPED_SPAN)), CAPPED_SPAN = 4096 * 65536 / MAX_LEVELS_GAIN
+ * (the tones the capped gain spreads over the output). Anchored at low' alone, it darkened a
+ * flat image (white came out at 84 % of white); at the middle alone, it clipped up to 44 % of a
+ * window just under the cap (tones 0..511 at autoLevels 1), where one bin more was stretched
+ * whole. Percentile counts are computed as
  * (total / 10000) * p + (total % 10000) * p / 10000 so nothing exceeds 2^32.
  * out: Int32Array [low', gain]. A single invocation on the GPU.
  */
@@ -60,6 +66,8 @@ export function levels(
     return;
   }
   const mid = (low + high) >> 1;
-  out[0] = mid - Math.floor((mid * 65536) / MAX_LEVELS_GAIN);
+  const pivot = mid - Math.floor((mid * 65536) / MAX_LEVELS_GAIN);
+  // hi - lo < CAPPED_SPAN here, so the bounds meet or leave room between them
+  out[0] = Math.min(lo, Math.max(pivot, hi - CAPPED_SPAN));
   out[1] = MAX_LEVELS_GAIN;
 }

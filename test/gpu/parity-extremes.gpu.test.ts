@@ -81,6 +81,29 @@ describe('GPU executor equals the CPU executor at the extremes', () => {
     for (const s of SETTINGS) expect(await same(image, s), JSON.stringify(s)).toBeNull();
   });
 
+  it('nearly flat frames, whose capped levels stretch is bounded by its window (dark, mid, light)', async (ctx) => {
+    if (!gpu) return ctx.skip();
+    const ramp = (from: number, to: number): RgbaImage => {
+      const [w, h] = [96, 48];
+      const data = new Uint8Array(w * h * 4);
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          const v = from + Math.round(((to - from) * ((x + y) % w)) / (w - 1));
+          data.set([v, v, v, 255], (y * w + x) * 4);
+        }
+      return { width: w, height: h, data };
+    };
+    for (const [from, to] of [
+      [0, 31],
+      [0, 6],
+      [100, 106],
+      [224, 255],
+      [249, 255],
+    ])
+      for (const autoLevels of [1, 0.9, 0.5])
+        expect(await same(ramp(from, to), { columns: 40, autoLevels }), `${from}..${to} at ${autoLevels}`).toBeNull();
+  });
+
   it('the tallest sample grid: 2000 rows, resampled from 15999 pixel rows (m = 2n - 1)', async (ctx) => {
     if (!gpu) return ctx.skip();
     const image = synthetic(9, 15999, 'gradient', 4);

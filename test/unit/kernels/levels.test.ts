@@ -68,9 +68,11 @@ describe('levels', () => {
     expect(MAX_LEVELS_GAIN).toBe(8 * 65536);
     // one bin: low = 2048, high = 2063, 4095 * 65536 / 15 would be 17.9 M; mid 2055 - 2055 / 8 = 1799
     expect(run(hist([128, 1000]))).toEqual([1799, MAX_LEVELS_GAIN]);
-    expect(run(hist([0, 8]))).toEqual([7, MAX_LEVELS_GAIN]);
-    // the blended window of a flat white (3665..4095 at autoLevels 0.9) is capped too
-    expect(run(hist([255, 1000]), 230)).toEqual([3577, MAX_LEVELS_GAIN]);
+    // ...as far as the window stays on the output: a black image's window 0..15 keeps its low end
+    expect(run(hist([0, 8]))).toEqual([0, MAX_LEVELS_GAIN]);
+    // the blended window of a flat white (3666..4095 at autoLevels 0.9) is capped too; 3577
+    // would push the window's top 45 % past white, so 4095 - 512 = 3583
+    expect(run(hist([255, 1000]), 230)).toEqual([3583, MAX_LEVELS_GAIN]);
     // what the tone kernel makes of it: (t - low) * gain >> 16, clamped
     const mapped = (t: number, [low, gain]: [number, number]) =>
       Math.min(TONE_MAX, Math.max(0, ((t - low) * gain) / 65536));
@@ -79,6 +81,26 @@ describe('levels', () => {
       const t = bin * 16 + 7;
       expect(Math.abs(mapped(t, run(hist([bin, 1000]), 230)) - t)).toBeLessThanOrEqual(8);
     }
+  });
+
+  it('a capped stretch clips none of its window: no jump where the cap begins', () => {
+    const mapped = (t: number, [low, gain]: [number, number]) =>
+      Math.min(TONE_MAX, Math.max(0, Math.floor(((t - low) * gain) / 65536)));
+    // a dark, low-contrast photo at autoLevels 1: tones 0..511 (bins 0..31), and 0..527 (bins 0..32)
+    const spread = (bins: number) => hist(...Array.from({ length: bins }, (_, b) => [b, 100] as [number, number]));
+    const capped = run(spread(32));
+    const uncapped = run(spread(33));
+    expect(capped[1]).toBe(MAX_LEVELS_GAIN);
+    expect(uncapped[1]).toBeLessThan(MAX_LEVELS_GAIN);
+    // one bin more or less of data: the darkest and lightest tones land about where they did
+    expect(mapped(0, capped)).toBe(0);
+    expect(mapped(8, capped)).toBeGreaterThan(0);
+    expect(mapped(511, capped)).toBeGreaterThan(0.95 * TONE_MAX);
+    // and alike on the light side: tones 3584..4095
+    const light = hist(...Array.from({ length: 32 }, (_, b) => [224 + b, 100] as [number, number]));
+    expect(run(light)[1]).toBe(MAX_LEVELS_GAIN);
+    expect(mapped(3584, run(light))).toBeLessThan(0.05 * TONE_MAX);
+    expect(mapped(4087, run(light))).toBeLessThan(TONE_MAX);
   });
 
   it('keeps gain <= 2^28 before the cap: 4095 * 65536 / 1', () => {
