@@ -44,10 +44,16 @@ export interface DecodedImage extends RgbaImage {
 const ENDS_EARLY = /premature end|unexpected end|bad seek/i;
 
 /**
- * The opening bytes of the TIFF container (little- and big-endian). A TIFF keeps its directory
- * where the writer put it, often at the end: cut short, libvips no longer knows it as a TIFF.
+ * The opening bytes of the TIFF container, little- and big-endian, classic and BigTIFF. A TIFF
+ * keeps its directory where the writer put it, often at the end: cut short, libvips no longer
+ * knows it as a TIFF.
  */
-const TIFF_MAGIC = [Uint8Array.of(0x49, 0x49, 0x2a, 0x00), Uint8Array.of(0x4d, 0x4d, 0x00, 0x2a)];
+const TIFF_MAGIC = [
+  Uint8Array.of(0x49, 0x49, 0x2a, 0x00),
+  Uint8Array.of(0x4d, 0x4d, 0x00, 0x2a),
+  Uint8Array.of(0x49, 0x49, 0x2b, 0x00),
+  Uint8Array.of(0x4d, 0x4d, 0x00, 0x2b),
+];
 
 const startsWith = (bytes: Uint8Array, magic: Uint8Array) => magic.every((b, i) => bytes[i] === b);
 

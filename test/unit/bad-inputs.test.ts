@@ -107,6 +107,9 @@ describe('the bad-input corpus (test/fixtures/bad)', () => {
       expect(err).toBeInstanceOf(DecodeError);
       expect((err as DecodeError).code).toBe('corrupt_image');
     }
+    // a BigTIFF's signature, cut right after its header
+    const big = await decodeImage(Uint8Array.of(0x49, 0x49, 0x2b, 0x00, 8, 0, 0, 0, 16, 0)).catch((e: unknown) => e);
+    expect((big as DecodeError).code).toBe('corrupt_image');
     // text that happens to start like no image stays not_an_image
     const text = await decodeImage(new TextEncoder().encode('II, said the sailor')).catch((e: unknown) => e);
     expect((text as DecodeError).code).toBe('not_an_image');
