@@ -472,15 +472,16 @@ export class StudioApp extends LitElement {
     this.focusOn(selector);
   }
 
-  private focusOn(selector: string): void {
+  /** Focuses `selector`'s element; `scroll` brings it into view (a skip link), else the page stays put. */
+  private focusOn(selector: string, scroll = true): void {
     const target = this.renderRoot.querySelector<HTMLElement>(selector);
     if (!target) return;
     if (!target.hasAttribute('tabindex')) {
       target.tabIndex = -1;
       target.addEventListener('blur', () => target.removeAttribute('tabindex'), { once: true });
     }
-    target.focus();
-    target.scrollIntoView({ block: 'nearest' });
+    target.focus({ preventScroll: !scroll });
+    if (scroll) target.scrollIntoView({ block: 'nearest' });
   }
 
   /**
@@ -494,8 +495,9 @@ export class StudioApp extends LitElement {
     await this.updateComplete;
     const left = this.renderRoot.querySelectorAll<HTMLElement>('.notice button.icon');
     const next = left[Math.min(index, left.length - 1)];
-    if (next) next.focus();
-    else this.focusOn('gc-stage');
+    // the page does not move: the notice was just above the picture
+    if (next) next.focus({ preventScroll: true });
+    else this.focusOn('gc-stage', false);
   }
 
   private onSourceError(text: string): void {
