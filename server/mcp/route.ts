@@ -20,7 +20,7 @@ import {
   isLegacyRequest,
 } from '@modelcontextprotocol/server';
 import type { Span } from '@opentelemetry/api';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import { jsonBodyLimit } from '../intake.js';
 import { parseJsonKeepingRepeats } from '../json-body.js';
@@ -135,19 +135,23 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions): Pr
 
   // Every other method, not only the GET and DELETE of Streamable HTTP: /api/mcp answers
   // JSON-RPC error bodies (docs/api.md), never the HTTP API's 405 body.
+  const refuseMethod = (request: FastifyRequest, reply: FastifyReply) =>
+    sendRpcError(
+      request,
+      reply.header('allow', 'POST'),
+      405,
+      rpcError(null, -32000, 'Method not allowed: this endpoint is stateless; POST JSON-RPC messages'),
+      'method_not_allowed',
+    );
   app.route({
     method: ['GET', 'DELETE', 'PUT', 'PATCH'],
     url: MCP_PATH,
     // not in the Allow of other methods' 405s (method-not-allowed.ts)
     config: { refusesMethod: true },
-    handler: (request, reply) =>
-      sendRpcError(
-        request,
-        reply.header('allow', 'POST'),
-        405,
-        rpcError(null, -32000, 'Method not allowed: this endpoint is stateless; POST JSON-RPC messages'),
-        'method_not_allowed',
-      ),
+    // answered before the body is read: a PUT is the wrong method whatever it carries (its
+    // text/plain body was a 415, its bad JSON a parse error)
+    onRequest: async (request, reply) => refuseMethod(request, reply),
+    handler: refuseMethod,
   });
 
   app.post(

@@ -286,6 +286,15 @@ describe('bodies refused before the SDK', () => {
       expect([method, res.status, res.headers.get('allow')]).toEqual([method, 405, 'POST']);
       expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
     }
+    // whatever the body: the method is refused before the body is read
+    for (const [type, body] of [
+      ['text/plain', 'hello'],
+      ['application/json', '{bad'],
+      ['application/json', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })],
+    ]) {
+      const res = await fetch(s.base + MCP, { method: 'PUT', headers: { accept: ACCEPT, 'content-type': type }, body });
+      expect([type, body, res.status]).toEqual([type, body, 405]);
+    }
   });
 });
 
