@@ -181,6 +181,8 @@ function phaseText(s: HandoffStatus, mode: HandoffMode): string {
 
 /** A session's figures: frames sent, acknowledged and in flight, and the messages ignored (no live region). */
 function figuresText(s: HandoffStatus): string {
+  // a closed session's sentence already says what it ignored
+  if (s.phase === 'closed') return '';
   const ignored = ignoredText(s);
   if (s.phase !== 'streaming') return ignored.trim();
   const counts = s.acknowledging
