@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { WriteStream } from 'node:tty';
+import { ANSI_RESET } from '../../engine/encode/ansi.js';
 import { FORMAT_INFO } from '../../engine/encode/formats.js';
 import { type Command, parseArgs, type RenderCommand, UsageError } from './args.js';
 import type { Converted, ConvertTask } from './convert.js';
@@ -113,8 +114,9 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
     },
   };
   const pending: (Promise<Converted> | undefined)[] = [];
+  let guard: SignalGuard | undefined;
   try {
-    for (let i = 0; i < inputs.length && !closed; i++) {
+    for (let i = 0; i < inputs.length && !closed && !guard?.interrupted; i++) {
       for (let j = i; j < i + ahead && j < inputs.length; j++)
         pending[j] ??= readAndConvert(inputs[j], request, converter, streams.stdin);
       const result = await (pending[i] as Promise<Converted>);
@@ -127,7 +129,13 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
       const target = targets[i];
       try {
         if (target.kind === 'file') writeOutput(target.path, text);
-        else stdout.write(text);
+        else if (command.params.format !== 'ansi') stdout.write(text);
+        else {
+          guard ??= new SignalGuard(stdout);
+          // a signal that came during the last write ends the run before this one
+          if (await guard.interruptedSince()) break;
+          stdout.write(text);
+        }
       } catch (err) {
         fail(inputs[i], oneLine(err));
       }
@@ -136,10 +144,53 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
     // conversions started ahead of a closed reader finish before the workers stop
     await Promise.all(pending);
     await converter.close();
+    if (guard && !(await guard.interruptedSince())) guard.remove();
   }
   // A write error (a full disk) arrives after the write call: wait for it before the exit status.
   if (!closed) await drained(stdout);
   return status;
+}
+
+/** The signals that end a run from the terminal or a process manager. */
+const INTERRUPTS = ['SIGINT', 'SIGTERM'] as const;
+
+/** One turn of the event loop through its poll phase, where a signal that has come is handled. */
+const throughPoll = () => new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), 0));
+
+/**
+ * From the first ANSI art on standard output on, Ctrl-C (SIGINT) or SIGTERM ends the run
+ * between writes, with the colors reset. By default the signal ended the process within a
+ * write, its last line colored and never reset, and the terminal stayed that color (chafa
+ * resets too). The signal is then raised again, so the shell sees an interrupted run (130).
+ */
+class SignalGuard {
+  interrupted = false;
+  readonly #stdout: NodeJS.WritableStream;
+  readonly #onSignal = (signal: NodeJS.Signals) => {
+    this.interrupted = true;
+    this.remove();
+    const raise = () => process.kill(process.pid, signal);
+    try {
+      this.#stdout.write(ANSI_RESET, raise);
+    } catch {
+      raise();
+    }
+  };
+
+  constructor(stdout: NodeJS.WritableStream) {
+    this.#stdout = stdout;
+    for (const signal of INTERRUPTS) process.on(signal, this.#onSignal);
+  }
+
+  /** Whether a signal has come, once the event loop has had the chance to handle it. */
+  async interruptedSince(): Promise<boolean> {
+    await throughPoll();
+    return this.interrupted;
+  }
+
+  remove(): void {
+    for (const signal of INTERRUPTS) process.removeListener(signal, this.#onSignal);
+  }
 }
 
 /** The width of the terminal `stdout` is, or undefined when it is a file or a pipe. */
