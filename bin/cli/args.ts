@@ -41,6 +41,11 @@ export interface RenderCommand {
   readonly rows?: number;
   /** Cell width / height of the font the art is shown in (engine default: 0.5). */
   readonly cellAspect?: number;
+  /**
+   * `--rows` without `--columns`: the width follows the image aspect at that height (as jp2a's
+   * --height), up to this many columns (the terminal's width, or the range's top).
+   */
+  readonly columnsFromRows?: number;
   /** `-o FILE`: the one output file (`-` is standard output). */
   readonly output?: string;
   /** `--out-dir DIR`: one file per input. */
@@ -230,7 +235,8 @@ function renderCommand(
   terminalColumns: number | undefined,
 ) {
   const toTerminal = (cli.output === undefined || cli.output === '-') && cli.outDir === undefined;
-  if (strings.columns === undefined && toTerminal && terminalColumns !== undefined && terminalColumns > 0) {
+  const columnsGiven = strings.columns !== undefined;
+  if (!columnsGiven && toTerminal && terminalColumns !== undefined && terminalColumns > 0) {
     strings.columns = String(columnsForTerminal(terminalColumns));
   }
   if (strings.format === undefined) {
@@ -252,11 +258,15 @@ function renderCommand(
   if (cli.output !== undefined && inputs.length > 1) {
     throw new UsageError(`-o writes one file, but ${inputs.length} inputs were given (use --out-dir for many)`);
   }
+  const { kind } = paramInfo('columns');
+  // the widest the art may be when --rows alone sets its size: the terminal's width, or the range's top
+  const widest = strings.columns !== undefined ? params.columns : kind.type === 'integer' ? kind.max : params.columns;
   return {
     command: 'render',
     params,
     inputs,
     ...(cli.rows !== undefined ? { rows: numberOption('rows', cli.rows, 1, MAX_ROWS, true) } : {}),
+    ...(cli.rows !== undefined && !columnsGiven ? { columnsFromRows: widest } : {}),
     ...(cli.cellAspect !== undefined
       ? {
           cellAspect: numberOption('cell-aspect', cli.cellAspect, CELL_ASPECT_RANGE.min, CELL_ASPECT_RANGE.max, false),

@@ -58,7 +58,7 @@ standard output, one after another, or to files. - reads the image from standard
 Options:
 ${entry('-o, --output FILE', 'write to FILE (one input only; - is standard output); without --format the', `format follows the extension (${extensions});`, 'another extension needs --format')}
 ${entry('--out-dir DIR', 'write one file per input into DIR, named after the input with the', "format's extension (photo.jpg -> DIR/photo.txt); DIR is created if needed")}
-${entry('--rows N', `force the grid height, an integer from 1 to ${MAX_ROWS}; by default it follows`, "the image aspect and the font's measured cell aspect")}
+${entry('--rows N', `force the grid height, an integer from 1 to ${MAX_ROWS}; by default it follows`, "the image aspect and the font's measured cell aspect. Without --columns,", "the width follows the image aspect at that height (at most the terminal's", 'width)')}
 ${entry('--cell-aspect X', `cell width / height of the font the art is shown in, a number from`, `${CELL_ASPECT_RANGE.min} to ${CELL_ASPECT_RANGE.max}; default ${DEFAULT_CELL_ASPECT} (DejaVu Sans Mono's measured 1:2 cell)`)}
 ${entry('-h, --help', 'show this help')}
 ${entry('-V, --version', 'print the version')}

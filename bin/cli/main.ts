@@ -112,6 +112,7 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
       ...(command.rows !== undefined ? { rows: command.rows } : {}),
       ...(command.cellAspect !== undefined ? { cellAspect: command.cellAspect } : {}),
     },
+    ...(command.columnsFromRows !== undefined ? { columnsFromRows: command.columnsFromRows } : {}),
   };
   const pending: (Promise<Converted> | undefined)[] = [];
   let guard: SignalGuard | undefined;

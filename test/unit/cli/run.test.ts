@@ -91,6 +91,18 @@ describe('glyphcast (from the sources)', () => {
     expect(aspect.stdout.split('\n')).toHaveLength(8 + 1);
   });
 
+  it('--rows without --columns sets the size by the height: the width keeps the image aspect', async () => {
+    // 64 x 32 at 3 rows of 1:2 cells: 3 x (64 / 32) / 0.5 = 12 columns, not the default 120
+    const r = await runCli(['--rows', '3', file('wide.png')]);
+    expect(r).toEqual({ status: 0, stdout: await expected('wide.png', { columns: '12' }, { rows: 3 }), stderr: '' });
+    // 20 x 60 at 6 rows would be 4 columns: the range's minimum, 8
+    const tall = await runCli(['--rows', '6', '--format', 'json-compact', file('tall.png')]);
+    expect(JSON.parse(tall.stdout)).toMatchObject({ columns: 8, rows: 6 });
+    // given both, both hold
+    const both = await runCli(['--rows', '3', '--cols', '40', file('wide.png')]);
+    expect(both.stdout.split('\n')[0]).toHaveLength(40);
+  });
+
   it('passes every flag through to the render: --color prints ansi, --format picks the encoder', async () => {
     const ansi = await runCli([file('square.jpg'), '--columns=12', '--color', '--charset', 'blocks']);
     expect(ansi.stdout).toBe(
@@ -323,6 +335,13 @@ describe('glyphcast (the build, dist/bin/glyphcast.js, run as an executable)', (
     const lines = stdout.split('\r\n').filter((l) => l.length > 0);
     expect(lines.length).toBeGreaterThan(3);
     for (const line of lines) expect(line).toHaveLength(57);
+    // --rows alone: the width keeps the aspect (40 rows of 64 x 32 would be 160), at most the terminal's
+    const byRows = `stty cols 57 rows 20; ${JSON.stringify(DIST_BIN)} --rows 40 ${JSON.stringify(file('wide.png'))}`;
+    const rowsLines = execFileSync('script', ['-qec', byRows, '/dev/null'], { encoding: 'utf8' })
+      .split('\r\n')
+      .filter((l) => l.length > 0);
+    expect(rowsLines).toHaveLength(40);
+    for (const line of rowsLines) expect(line).toHaveLength(57);
     // the same command into a pipe keeps the default width
     const piped = await runCli([file('wide.png')], { entry: 'dist' });
     expect(piped.stdout.split('\n')[0]).toHaveLength(120);
