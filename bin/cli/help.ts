@@ -77,7 +77,9 @@ Exit status:
   1  an input could not be read, decoded or rendered, or an output could not be written
      (the other inputs are still rendered)
   2  usage error: unknown option, bad or missing value, an option given twice, an -o
-     extension that names no format, no input
+     extension that names no format, no input, -o with several inputs or with --out-dir,
+     - given twice, two inputs that --out-dir would write to the same file (a/photo.jpg and
+     b/photo.png both make photo.txt); nothing is rendered
 
 Examples:
   glyphcast photo.jpg

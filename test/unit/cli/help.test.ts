@@ -41,6 +41,11 @@ describe('glyphcast --help', () => {
     expect(help).toMatch(/^ {2}0 {2}every input was rendered$/m);
     expect(help).toMatch(/^ {2}1 {2}an input could not be read/m);
     expect(help).toMatch(/^ {2}2 {2}usage error/m);
+    // every usage error parseArgs and destinations raise is listed, not only the flag ones
+    const usage = help.slice(help.indexOf('  2  usage error'), help.indexOf('Examples:')).replace(/\s+/g, ' ');
+    for (const cause of ['-o with several inputs or with --out-dir', '- given twice', 'would write to the same file']) {
+      expect(usage).toContain(cause);
+    }
     expect(help.startsWith('glyphcast 9.9.9: ')).toBe(true);
     expect(entryOf('-o, --output FILE')).toContain('(.txt .ans .html .json .svg .htm)');
     expect(help).toContain('Each option may be given once');
