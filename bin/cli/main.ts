@@ -145,7 +145,8 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
     // conversions started ahead of a closed reader finish before the workers stop
     await Promise.all(pending);
     await converter.close();
-    if (guard && !(await guard.interruptedSince())) guard.remove();
+    // a little longer at the end: the signal handler may run on another thread, late on a busy machine
+    if (guard && !(await guard.interruptedSince(20))) guard.remove();
   }
   // A write error (a full disk) arrives after the write call: wait for it before the exit status.
   if (!closed) await drained(stdout);
@@ -156,7 +157,7 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
 const INTERRUPTS = ['SIGINT', 'SIGTERM'] as const;
 
 /** One turn of the event loop through its poll phase, where a signal that has come is handled. */
-const throughPoll = () => new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), 0));
+const throughPoll = (ms = 0) => new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), ms));
 
 /**
  * From the first ANSI art on standard output on, Ctrl-C (SIGINT) or SIGTERM ends the run
@@ -184,8 +185,8 @@ class SignalGuard {
   }
 
   /** Whether a signal has come, once the event loop has had the chance to handle it. */
-  async interruptedSince(): Promise<boolean> {
-    await throughPoll();
+  async interruptedSince(ms = 0): Promise<boolean> {
+    await throughPoll(ms);
     return this.interrupted;
   }
 
