@@ -2,7 +2,7 @@
  * `glyphcast --help`, generated from the params schema: every render parameter with its
  * flags, meaning, range or values, and default, grouped as in the studio.
  */
-import { describeExpected, PARAM_GROUPS, PARAMS, type ParamInfo } from '../../engine/params.js';
+import { describeExpected, PARAM_GROUPS, PARAMS, type ParamInfo, paramInfo } from '../../engine/params.js';
 import { DEFAULT_CELL_ASPECT, MAX_ROWS } from '../../engine/size.js';
 import { CELL_ASPECT_RANGE, kebabCase, OUTPUT_EXTENSIONS, PARAM_ALIASES } from './args.js';
 import { MAX_INPUT_BYTES } from './io.js';
@@ -69,6 +69,9 @@ API name (--edgeStrength for --edge-strength) and the form --name=value. Boolean
 Without --format, --color prints ansi (plain text has no color) and -o FILE takes the format
 of its extension. Without --columns, art printed to a terminal is as wide as the terminal
 (within the range of --columns); art written to a file or a pipe takes the default.
+With --auto-optimize above 0 (the default is ${paramInfo('autoOptimize').default}), the Auto Director starts from the tone,
+detail and glyph values given and may move them for the image (JSON output lists what it
+changed); --auto-optimize 0 renders exactly the values given.
 
 ${groups.join('\n\n')}
 

@@ -25,6 +25,8 @@ describe('glyphcast --help', () => {
       if (p.kind.type === 'boolean') expect(entry).toContain(`--no-${kebabCase(p.name)}`);
     }
     expect(entryOf('--columns')).toContain('--cols N');
+    // explicit values are the Auto Director's starting point, and how to keep them
+    expect(help.replace(/\s+/g, ' ')).toContain('--auto-optimize 0 renders exactly the values given');
   });
 
   it('lists the CLI options, the exit statuses and the version', () => {
