@@ -197,7 +197,8 @@ function unload(video: HTMLVideoElement): void {
 
 /**
  * Plays the video at `url` in an element of its own, muted and off the page, and stops it: it
- * resolves once the browser plays it and rejects as `play()` does when it cannot (an AVI, say).
+ * resolves once the browser plays it and rejects as `play()` does when it cannot (an AVI, say),
+ * or with a NoPictureError when it plays without a picture (a file of sound only).
  */
 async function probeVideo(url: string): Promise<void> {
   const probe = document.createElement('video');
@@ -205,6 +206,8 @@ async function probeVideo(url: string): Promise<void> {
   probe.src = url;
   try {
     await probe.play();
+    // playing says nothing of a picture: a file of sound only (a WebM of audio) plays too
+    if (probe.videoWidth === 0 || probe.videoHeight === 0) throw new NoPictureError();
   } finally {
     probe.pause();
     probe.removeAttribute('src');
@@ -212,8 +215,17 @@ async function probeVideo(url: string): Promise<void> {
   }
 }
 
+/** A file that plays but has no video track (sound only): there is no picture to render. */
+class NoPictureError extends Error {
+  override readonly name = 'NoPictureError';
+  constructor() {
+    super('it has no video track, only sound: there is no picture to render');
+  }
+}
+
 /** Why a video does not play, in words. */
 function whyUnplayable(err: Error): string {
+  if (err instanceof NoPictureError) return `${err.message}.`;
   // NotSupportedError: no decoder for the container or codec (an AVI, say); anything else is worth quoting
   const why =
     err.name === 'NotSupportedError'

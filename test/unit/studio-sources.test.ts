@@ -37,6 +37,9 @@ class FakeVideo {
   loop = false;
   muted = false;
   paused = true;
+  /** The picture's size once playing (a file of sound only has none). */
+  videoWidth = 320;
+  videoHeight = 240;
   /** How play() answers (a probe's can be held back). */
   playResult: Promise<void> = Promise.resolve();
   play(): Promise<void> {
@@ -66,6 +69,8 @@ describe('SourceController', () => {
   let element: FakeVideo;
   /** The probes' play() answers, in the order the probes were made. */
   let probes: Deferred<void>[];
+  /** The probe elements, in the same order. */
+  let probeElements: FakeVideo[];
   /** The camera requests, in order. */
   let cameraAsks: Deferred<ReturnType<typeof fakeStream>>[];
   let shown: (StudioSource | null)[];
@@ -76,6 +81,7 @@ describe('SourceController', () => {
   beforeEach(() => {
     element = new FakeVideo();
     probes = [];
+    probeElements = [];
     cameraAsks = [];
     shown = [];
     notices = [];
@@ -90,6 +96,7 @@ describe('SourceController', () => {
         const probe = new FakeVideo();
         const answer = deferred<void>();
         probes.push(answer);
+        probeElements.push(probe);
         probe.playResult = answer.promise;
         return probe;
       },
@@ -233,6 +240,20 @@ describe('SourceController', () => {
       expect(notices).toEqual([
         'old.avi: this browser cannot decode its format. WebM and MP4 work; convert the video to one of them.',
       ]);
+    });
+
+    it('a video file of sound only (no video track): the video playing stays, only a notice says why', async () => {
+      await playVideo('clip.webm');
+      const src = element.src;
+      const audio = controller.openFiles([webm('song.webm')]);
+      await settle();
+      Object.assign(probeElements.at(-1) as FakeVideo, { videoWidth: 0, videoHeight: 0 });
+      probes.at(-1)?.resolve();
+      await audio;
+      expect(shown).toEqual([]);
+      expect(controller.source?.name).toBe('clip.webm');
+      expect(element).toMatchObject({ src, paused: false });
+      expect(notices).toEqual(['song.webm: it has no video track, only sound: there is no picture to render.']);
     });
 
     it('a camera keeps running until the video replacing it plays, and is stopped then', async () => {
