@@ -100,7 +100,29 @@ export class SourceController implements ReactiveController {
     camera.use(stream);
     unload(video);
     video.srcObject = stream;
-    this.play(video, { kind: 'camera', name: camera.label, element: video });
+    const source: StudioSource = { kind: 'camera', name: camera.label, element: video };
+    this.play(video, source);
+    this.watchCamera(stream, source);
+  }
+
+  /**
+   * A camera's track ends without the studio stopping it when the camera is unplugged, another
+   * app or the system takes it, or its permission is withdrawn: no frame comes any more, so the
+   * camera stops being the source (as with Stop webcam) and a notice says why.
+   */
+  private watchCamera(stream: MediaStream, source: StudioSource): void {
+    stream.getVideoTracks()[0]?.addEventListener(
+      'ended',
+      () => {
+        if (this.source !== source) return; // stopped or replaced by the studio: nothing to say
+        this.choose();
+        this.set(null);
+        this.events.onError(
+          `${source.name} stopped sending pictures: it was unplugged, or another app or the system took it. Press Webcam to start it again.`,
+        );
+      },
+      { once: true },
+    );
   }
 
   stop(): void {

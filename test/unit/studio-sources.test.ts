@@ -57,7 +57,18 @@ class FakeVideo {
 
 /** A camera stream of one track, which records whether it was stopped. */
 function fakeStream(deviceId: string) {
-  const track = { stopped: false, stop: () => (track.stopped = true), getSettings: () => ({ deviceId }) };
+  const events = new EventTarget();
+  const track = {
+    stopped: false,
+    stop: () => (track.stopped = true),
+    getSettings: () => ({ deviceId }),
+    addEventListener: events.addEventListener.bind(events),
+    /** The camera went away (unplugged, taken by another app): the browser ends the track. */
+    end: () => {
+      track.stopped = true;
+      events.dispatchEvent(new Event('ended'));
+    },
+  };
   return { track, getTracks: () => [track], getVideoTracks: () => [track] };
 }
 
@@ -269,6 +280,23 @@ describe('SourceController', () => {
       expect(stream.track.stopped).toBe(true);
       expect(element.srcObject).toBeNull();
       expect(element.src).toMatch(/^blob:/);
+    });
+
+    it('a camera that ends by itself (unplugged) stops being the source, and a notice says why', async () => {
+      const stream = await startCamera();
+      stream.track.end();
+      expect(shown).toEqual([null]);
+      expect(controller.source).toBeNull();
+      expect(element.srcObject).toBeNull();
+      expect(notices).toEqual([expect.stringMatching(/^Fake camera stopped sending pictures: it was unplugged/)]);
+    });
+
+    it('a camera stopped by the studio says nothing when its track ends', async () => {
+      const stream = await startCamera();
+      await playVideo('clip.webm');
+      stream.track.end();
+      expect(controller.source?.name).toBe('clip.webm');
+      expect(notices).toEqual([]);
     });
 
     it('switching cameras stops the first once the second is granted', async () => {
