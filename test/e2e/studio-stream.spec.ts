@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/browser.js';
-import { cameraY4m, videoWebm } from '../support/media.js';
+import { cameraY4m, liveWebm, videoWebm } from '../support/media.js';
 import {
   accessibilityViolations,
   CORPUS,
@@ -243,6 +243,27 @@ describe('studio: webcam and video', () => {
     await page.getByRole('checkbox', { name: 'Loop' }).uncheck();
     await page.getByRole('button', { name: 'Play' }).click();
     await eventually(() => page.getByRole('button', { name: 'Play' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('a video that does not say how long it is shows no made-up length and no seek until it is known', async (ctx) => {
+    const live = liveWebm();
+    if (!live) return ctx.skip();
+    await page.goto(`${studio.url}/?columns=64`);
+    await page.getByLabel('Open an image or video file').setInputFiles(live);
+    await eventually(() => page.getByRole('img', { name: /^ASCII art, 64 by / }).count()).toBe(1);
+    const seek = page.getByRole('slider', { name: 'Seek' });
+    expect(await seek.isDisabled()).toBe(true);
+    expect(await seek.getAttribute('aria-valuetext')).toMatch(/^0:0\d of a length not known yet$/);
+    expect(
+      await page
+        .locator('gc-transport')
+        .getByText(/^0:0\d \/ –:––$/)
+        .count(),
+    ).toBe(1);
+    // played through once, the browser knows the length: seeking works
+    await eventually(() => seek.isEnabled()).toBe(true);
+    expect(await seek.getAttribute('aria-valuetext')).toMatch(/^0:0\d of 0:0\d$/);
     expect(errors).toEqual([]);
   });
 

@@ -72,6 +72,30 @@ export function videoWebm(): string | null {
 }
 
 /**
+ * The same 4 s as a WebM written live (`-live 1`: no duration, no cues), as MediaRecorder writes
+ * them: the browser reports its duration as Infinity until it has played through.
+ */
+export function liveWebm(): string | null {
+  return make('clip-320x240-live.webm', [
+    '-t',
+    '4',
+    '-i',
+    CLIP,
+    '-vf',
+    'scale=320:240',
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '400k',
+    '-an',
+    '-live',
+    '1',
+    '-f',
+    'webm',
+  ]);
+}
+
+/**
  * 1280 x 720 at 30 fps, VP8 WebM, for the fps benchmark: the clip scaled up and its 10 fps
  * resampled to 30 (each source frame shown three times, so the player presents 30 frames a second).
  */

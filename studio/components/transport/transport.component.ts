@@ -1,4 +1,4 @@
-import { html, LitElement, type PropertyValues } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { transportStyles } from './transport.styles.js';
 
@@ -24,7 +24,8 @@ const MEDIA_EVENTS = ['play', 'pause', 'timeupdate', 'durationchange', 'seeked',
 
 /**
  * Play, pause, seek and loop for a video file. The seek slider drags to the frame; its arrow
- * keys move one second, Page Up and Page Down a tenth of the video. Listens to the element it is given and stops
+ * keys move one second, Page Up and Page Down a tenth of the video. A video that does not say
+ * how long it is (a WebM written live) shows `–:––` and cannot be seeked until its length is known. Listens to the element it is given and stops
  * listening when the element changes or the transport leaves the page.
  *
  * @csspart seek - the seek slider.
@@ -44,14 +45,20 @@ export class Transport extends LitElement {
   protected override render() {
     const v = this.video;
     if (!v) return html``;
-    const duration = Number.isFinite(v.duration) ? v.duration : 0;
+    // a WebM written live (MediaRecorder's, say) has no duration until it has played through
+    // (Infinity): its length is not known, so there is nothing to seek along yet
+    const known = Number.isFinite(v.duration) && v.duration > 0;
+    const duration = known ? v.duration : 0;
+    const length = known ? clock(duration) : '–:––';
     return html`
       <button class="play" @click=${this.toggle}>${v.paused ? 'Play' : 'Pause'}</button>
       <input
         part="seek"
         type="range"
         aria-label="Seek"
-        aria-valuetext="${clock(v.currentTime)} of ${clock(duration)}"
+        aria-valuetext="${clock(v.currentTime)} of ${known ? length : 'a length not known yet'}"
+        title=${known ? nothing : 'The video does not say how long it is: seeking works once it has played through'}
+        ?disabled=${!known}
         min="0"
         max=${duration}
         step="0.01"
@@ -61,7 +68,7 @@ export class Transport extends LitElement {
         }}
         @keydown=${(e: KeyboardEvent) => this.seekByKey(e, duration)}
       />
-      <span class="time mono">${clock(v.currentTime)} / ${clock(duration)}</span>
+      <span class="time mono">${clock(v.currentTime)} / ${length}</span>
       <label><input type="checkbox" .checked=${live(v.loop)} @change=${this.toggleLoop} />Loop</label>
     `;
   }
