@@ -87,8 +87,9 @@ export class ClipRecorder {
       rows: grid.rows,
       lines: gridLines(grid),
       chroma: params.color ? { encoding: 'rgb24-b64-v1', data: toBase64(grid.colors) } : null,
-      // the studio makes a new params object on every change, so identity is change
-      ...(params !== this.lastParams ? { params } : {}),
+      // a new params object is not always a change (a field that says its value again, an Undo
+      // back to the same look): only different values are written again
+      ...(sameParams(params, this.lastParams) ? {} : { params }),
       ...(tunedKey !== this.lastTuned ? { tuned } : {}),
     });
     this.lastTuned = tunedKey;
@@ -122,6 +123,13 @@ export class ClipRecorder {
   finish(): Clip {
     return { source: this.source, params: this.params, frames: [...this.frames] };
   }
+}
+
+/** Whether two params objects hold the same values (the same object, or one remade unchanged). */
+function sameParams(a: RenderParams, b: RenderParams): boolean {
+  if (a === b) return true;
+  for (const key in a) if (!Object.is(a[key as keyof RenderParams], b[key as keyof RenderParams])) return false;
+  return true;
 }
 
 /** JSON lines: a `clip` header, then one `frame` object per line. */

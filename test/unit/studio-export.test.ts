@@ -128,6 +128,22 @@ describe('clips', () => {
     expect(frames.map((f) => f.chroma?.encoding ?? null)).toEqual([null, 'rgb24-b64-v1', 'rgb24-b64-v1']);
   });
 
+  it('write the controls again only where their values changed, not where the same values came anew', () => {
+    const rec = new ClipRecorder('cam', params);
+    const wider = { ...params, columns: params.columns + 2 };
+    rec.add(grid, { ...params }, 0, null);
+    rec.add(grid, wider, 40, null);
+    // the same value said again (typed, then Enter): a new object, no change
+    rec.add(grid, { ...wider }, 80, null);
+    rec.add(grid, { ...params }, 120, null);
+    expect(rec.finish().frames.map((f) => f.params?.columns)).toEqual([
+      undefined,
+      wider.columns,
+      undefined,
+      params.columns,
+    ]);
+  });
+
   it('write an HTML flipbook whose page follows the ink: white under dark mono ink, black otherwise', () => {
     const pageOf = (params: ReturnType<typeof defaultParams>) => {
       const rec = new ClipRecorder('cam', params);
