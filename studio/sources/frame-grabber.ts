@@ -4,7 +4,8 @@
  * `VideoFrame.copyTo(buffer, { format: 'RGBA' })` converts in the browser and writes into the
  * buffer given, so no pixel buffer is allocated per frame. The buffer is lent out (to the
  * Worker) and handed back with `giveBack`; while it is out, `grab` answers null and the frame
- * is dropped. Where copyTo cannot convert to RGBA, a 2D canvas (willReadFrequently) is used.
+ * is dropped. Where copyTo cannot convert to RGBA, a 2D canvas (willReadFrequently) is used;
+ * so it is for a frame that copyTo would not write as the element shows it (see copiesUpright).
  */
 export interface GrabbedFrame {
   readonly width: number;
@@ -28,17 +29,21 @@ export class FrameGrabber {
     const pixels = this.buffer;
     this.buffer = null;
     try {
+      let copied = false;
       if (this.copyToRgba) {
         const frame = new VideoFrame(video);
         try {
-          await frame.copyTo(new Uint8Array(pixels, 0, bytes), { format: 'RGBA', colorSpace: 'srgb' });
+          if (copiesUpright(frame, width, height)) {
+            await frame.copyTo(new Uint8Array(pixels, 0, bytes), { format: 'RGBA', colorSpace: 'srgb' });
+            copied = true;
+          }
         } catch {
           this.copyToRgba = false;
         } finally {
           frame.close();
         }
       }
-      if (!this.copyToRgba) this.drawAndRead(video, width, height, new Uint8Array(pixels, 0, bytes));
+      if (!copied) this.drawAndRead(video, width, height, new Uint8Array(pixels, 0, bytes));
       return { width, height, pixels };
     } catch (err) {
       this.buffer = pixels;
@@ -59,4 +64,20 @@ export class FrameGrabber {
     ctx.drawImage(video, 0, 0, width, height);
     out.set(ctx.getImageData(0, 0, width, height).data);
   }
+}
+
+/**
+ * Whether `copyTo` writes `frame` as the element shows it, `width` x `height`: it writes the
+ * visible rectangle as coded, so a frame turned by the file's rotation (a phone's portrait
+ * video: coded 1920 x 1080, shown 1080 x 1920) or flipped, or with non-square pixels (shown
+ * wider than coded), would come out as scrambled rows of the right byte count. The canvas draws
+ * such frames as the element shows them.
+ */
+export function copiesUpright(
+  frame: Pick<VideoFrame, 'visibleRect'> & { readonly rotation?: number; readonly flip?: boolean },
+  width: number,
+  height: number,
+): boolean {
+  const rect = frame.visibleRect;
+  return !frame.rotation && !frame.flip && rect?.width === width && rect?.height === height;
 }
