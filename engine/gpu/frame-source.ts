@@ -59,3 +59,19 @@ export function frameSize(frame: GpuFrame): { width: number; height: number } | 
   }
   return null;
 }
+
+/**
+ * Whether `VideoFrame.copyTo` writes `frame` as it is shown, `width` x `height`: it writes the
+ * visible rectangle as coded, so a frame turned by the file's rotation (a phone's portrait
+ * video: coded 1920 x 1080, shown 1080 x 1920), flipped, or with non-square pixels (shown wider
+ * than coded) would come out as scrambled rows of the right byte count. Such a frame is drawn
+ * on a canvas instead, which shows it as the video element does.
+ */
+export function copiesUpright(
+  frame: Pick<VideoFrame, 'visibleRect'> & { readonly rotation?: number; readonly flip?: boolean },
+  width: number,
+  height: number,
+): boolean {
+  const rect = frame.visibleRect;
+  return !frame.rotation && !frame.flip && rect?.width === width && rect?.height === height;
+}

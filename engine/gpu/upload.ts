@@ -5,7 +5,7 @@
  * an array kept per size. Remembers what it uploaded so an unchanged source is not sent again.
  */
 import { GpuExecutorError } from './errors.js';
-import { frameKind, frameSize, type GpuFrame, isRgbaImage } from './frame-source.js';
+import { copiesUpright, frameKind, frameSize, type GpuFrame, isRgbaImage } from './frame-source.js';
 import type { Kernels } from './kernels.js';
 import type { Upload } from './record-frame.js';
 import type { FrameResources } from './resources.js';
@@ -17,6 +17,7 @@ export class FrameUploader {
   path: FramePath | null = null;
   private texture: GPUTexture | null = null;
   private videoPixels: Uint8Array<ArrayBuffer> | null = null;
+  private canvas: OffscreenCanvas | null = null;
   private last: { key: string | number; resources: FrameResources } | null = null;
   private importRefused = false;
   private copyRefused = false;
@@ -121,11 +122,24 @@ export class FrameUploader {
     const frame = source instanceof VideoFrame ? source : new VideoFrame(source);
     try {
       if (this.videoPixels?.length !== width * height * 4) this.videoPixels = new Uint8Array(width * height * 4);
-      await frame.copyTo(this.videoPixels, { format: 'RGBA', colorSpace: 'srgb' });
+      if (copiesUpright(frame, width, height))
+        await frame.copyTo(this.videoPixels, { format: 'RGBA', colorSpace: 'srgb' });
+      else this.videoPixels.set(this.drawVideoFrame(frame, width, height));
     } finally {
       if (frame !== source) frame.close();
     }
     this.device.queue.writeBuffer(res.rgba, 0, this.videoPixels);
+  }
+
+  /**
+   * A frame copyTo would not write as shown (turned by the file's rotation, flipped, non-square
+   * pixels: see copiesUpright), drawn as shown on a canvas kept per size and read back.
+   */
+  private drawVideoFrame(frame: VideoFrame, width: number, height: number): Uint8ClampedArray {
+    if (this.canvas?.width !== width || this.canvas.height !== height) this.canvas = new OffscreenCanvas(width, height);
+    const ctx = this.canvas.getContext('2d', { willReadFrequently: true }) as OffscreenCanvasRenderingContext2D;
+    ctx.drawImage(frame, 0, 0, width, height);
+    return ctx.getImageData(0, 0, width, height).data;
   }
 
   private textureFor(width: number, height: number): GPUTexture {

@@ -5,8 +5,11 @@
  * buffer given, so no pixel buffer is allocated per frame. The buffer is lent out (to the
  * Worker) and handed back with `giveBack`; while it is out, `grab` answers null and the frame
  * is dropped. Where copyTo cannot convert to RGBA, a 2D canvas (willReadFrequently) is used;
- * so it is for a frame that copyTo would not write as the element shows it (see copiesUpright).
+ * so it is for a frame that copyTo would not write as the element shows it (engine/gpu/frame-source.ts
+ * copiesUpright).
  */
+import { copiesUpright } from '../../engine/gpu/frame-source.js';
+
 export interface GrabbedFrame {
   readonly width: number;
   readonly height: number;
@@ -64,20 +67,4 @@ export class FrameGrabber {
     ctx.drawImage(video, 0, 0, width, height);
     out.set(ctx.getImageData(0, 0, width, height).data);
   }
-}
-
-/**
- * Whether `copyTo` writes `frame` as the element shows it, `width` x `height`: it writes the
- * visible rectangle as coded, so a frame turned by the file's rotation (a phone's portrait
- * video: coded 1920 x 1080, shown 1080 x 1920) or flipped, or with non-square pixels (shown
- * wider than coded), would come out as scrambled rows of the right byte count. The canvas draws
- * such frames as the element shows them.
- */
-export function copiesUpright(
-  frame: Pick<VideoFrame, 'visibleRect'> & { readonly rotation?: number; readonly flip?: boolean },
-  width: number,
-  height: number,
-): boolean {
-  const rect = frame.visibleRect;
-  return !frame.rotation && !frame.flip && rect?.width === width && rect?.height === height;
 }
