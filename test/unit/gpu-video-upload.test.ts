@@ -7,39 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Kernels } from '../../engine/gpu/kernels.js';
 import type { FrameResources } from '../../engine/gpu/resources.js';
 import { FrameUploader } from '../../engine/gpu/upload.js';
+import { COPIED, DRAWN, FakeVideoFrame, nextFrameShape, stubVideoFrames } from '../support/fake-video-frame.js';
 
-/** What the fakes write: copyTo fills with 1, the canvas with 2. */
-const COPIED = 1;
-const DRAWN = 2;
-
+/** The frame's orientation, coded size and the size the element shows. */
 let shape: { rotation: number; visible: { width: number; height: number }; display: { width: number; height: number } };
-
-class FakeVideoFrame {
-  readonly rotation = shape.rotation;
-  readonly flip = false;
-  readonly visibleRect = { x: 0, y: 0, ...shape.visible };
-  readonly displayWidth = shape.display.width;
-  readonly displayHeight = shape.display.height;
-  async copyTo(out: Uint8Array): Promise<void> {
-    out.fill(COPIED, 0, this.visibleRect.width * this.visibleRect.height * 4);
-  }
-  close(): void {}
-}
-
-class FakeCanvas {
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {}
-  getContext() {
-    return {
-      drawImage: () => {},
-      getImageData: (_x: number, _y: number, w: number, h: number) => ({
-        data: new Uint8ClampedArray(w * h * 4).fill(DRAWN),
-      }),
-    };
-  }
-}
 
 /** Uploads one frame on a device that refuses to import or copy it; the bytes written to the GPU. */
 async function uploaded(): Promise<Set<number>> {
@@ -60,6 +31,7 @@ async function uploaded(): Promise<Set<number>> {
   };
   const uploader = new FrameUploader(device as unknown as GPUDevice, {} as Kernels);
   const { width, height } = shape.display;
+  nextFrameShape({ ...shape, flip: false });
   const frame = new FakeVideoFrame() as unknown as VideoFrame;
   await uploader.upload(frame, width, height, { rgba: {} } as FrameResources, undefined);
   expect(uploader.path).toBe('cpu-copy');
@@ -68,8 +40,7 @@ async function uploaded(): Promise<Set<number>> {
 
 describe('FrameUploader, a video frame read on the CPU', () => {
   beforeEach(() => {
-    vi.stubGlobal('VideoFrame', FakeVideoFrame);
-    vi.stubGlobal('OffscreenCanvas', FakeCanvas);
+    stubVideoFrames();
     vi.stubGlobal('GPUTextureUsage', { COPY_DST: 2, COPY_SRC: 1, RENDER_ATTACHMENT: 16 });
   });
   afterEach(() => {

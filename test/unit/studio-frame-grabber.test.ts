@@ -5,39 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FrameGrabber } from '../../studio/sources/frame-grabber.js';
-
-/** What the fake VideoFrame and canvas write: copyTo fills with 1, the canvas with 2. */
-const COPIED = 1;
-const DRAWN = 2;
-
-/** The next VideoFrame's orientation and visible size. */
-let frameShape: { rotation: number; flip: boolean; visible: { width: number; height: number } };
-
-class FakeVideoFrame {
-  readonly rotation = frameShape.rotation;
-  readonly flip = frameShape.flip;
-  readonly visibleRect = { x: 0, y: 0, ...frameShape.visible };
-  async copyTo(out: Uint8Array): Promise<void> {
-    // the visible rectangle as coded, whatever the element shows
-    out.fill(COPIED, 0, this.visibleRect.width * this.visibleRect.height * 4);
-  }
-  close(): void {}
-}
-
-class FakeCanvas {
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {}
-  getContext() {
-    return {
-      drawImage: () => {},
-      getImageData: (_x: number, _y: number, w: number, h: number) => ({
-        data: new Uint8ClampedArray(w * h * 4).fill(DRAWN),
-      }),
-    };
-  }
-}
+import { COPIED, DRAWN, nextFrameShape, stubVideoFrames } from '../support/fake-video-frame.js';
 
 /** A video element showing width x height. */
 const video = (width: number, height: number) =>
@@ -51,37 +19,36 @@ async function read(shown: { width: number; height: number }): Promise<Set<numbe
 
 describe('FrameGrabber', () => {
   beforeEach(() => {
-    vi.stubGlobal('VideoFrame', FakeVideoFrame);
-    vi.stubGlobal('OffscreenCanvas', FakeCanvas);
+    stubVideoFrames();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
   it('copies an upright frame with VideoFrame.copyTo', async () => {
-    frameShape = { rotation: 0, flip: false, visible: { width: 320, height: 240 } };
+    nextFrameShape({ rotation: 0, flip: false, visible: { width: 320, height: 240 } });
     expect(await read({ width: 320, height: 240 })).toEqual(new Set([COPIED]));
   });
 
   it("reads a frame the file turns (a phone's portrait video) through the canvas, as shown", async () => {
     // coded 320 x 240, turned a quarter: the element shows 240 x 320 (copyTo would write 320-wide rows)
-    frameShape = { rotation: 90, flip: false, visible: { width: 320, height: 240 } };
+    nextFrameShape({ rotation: 90, flip: false, visible: { width: 320, height: 240 } });
     expect(await read({ width: 240, height: 320 })).toEqual(new Set([DRAWN]));
   });
 
   it('reads a flipped frame, or one shown wider than coded (non-square pixels), through the canvas', async () => {
-    frameShape = { rotation: 0, flip: true, visible: { width: 320, height: 240 } };
+    nextFrameShape({ rotation: 0, flip: true, visible: { width: 320, height: 240 } });
     expect(await read({ width: 320, height: 240 })).toEqual(new Set([DRAWN]));
-    frameShape = { rotation: 0, flip: false, visible: { width: 720, height: 576 } };
+    nextFrameShape({ rotation: 0, flip: false, visible: { width: 720, height: 576 } });
     expect(await read({ width: 1024, height: 576 })).toEqual(new Set([DRAWN]));
   });
 
   it('keeps copyTo for the upright frames after a turned one', async () => {
     const grabber = new FrameGrabber();
-    frameShape = { rotation: 270, flip: false, visible: { width: 320, height: 240 } };
+    nextFrameShape({ rotation: 270, flip: false, visible: { width: 320, height: 240 } });
     const turned = await grabber.grab(video(240, 320));
     grabber.giveBack(turned?.pixels ?? null);
-    frameShape = { rotation: 0, flip: false, visible: { width: 320, height: 240 } };
+    nextFrameShape({ rotation: 0, flip: false, visible: { width: 320, height: 240 } });
     const upright = await grabber.grab(video(320, 240));
     expect(new Set(new Uint8Array(upright?.pixels ?? new ArrayBuffer(0), 0, 320 * 240 * 4))).toEqual(new Set([COPIED]));
   });
