@@ -4,7 +4,7 @@ import type { ServerConfig } from './config.js';
 import { installCors } from './cors.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './error-handler.js';
 import { type ImageFetchOptions, imageFetcherFor } from './image-fetch.js';
-import { mcpRoutes } from './mcp/route.js';
+import { installMcpMethodGuard, mcpRoutes } from './mcp/route.js';
 import { createRenderPool } from './render-pool.js';
 import { createRenderService, type RenderService } from './render-service.js';
 import { discoveryRoutes } from './routes/discovery.js';
@@ -68,6 +68,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   installErrorHandling(app, config);
   installGracefulShutdown(app);
   installCors(app);
+  installMcpMethodGuard(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
   });

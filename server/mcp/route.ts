@@ -106,6 +106,30 @@ async function isLegacy(web: Request, body: unknown): Promise<boolean> {
   return true;
 }
 
+function refuseMcpMethod(request: FastifyRequest, reply: FastifyReply) {
+  return sendRpcError(
+    request,
+    reply.header('allow', 'POST'),
+    405,
+    rpcError(null, -32000, 'Method not allowed: this endpoint is stateless; POST JSON-RPC messages'),
+    'method_not_allowed',
+  );
+}
+
+/**
+ * /api/mcp answers every method but POST (and the CORS preflight) with the JSON-RPC 405, on any
+ * method the HTTP parser takes (TRACE, PROPFIND, ...), before a body is read: a PUT is the wrong
+ * method whatever it carries (its text body was a 415, its bad JSON a parse error). A root
+ * hook (app.ts), as a method no route has never reaches this plugin.
+ */
+export function installMcpMethodGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'POST' || request.method === 'OPTIONS') return;
+    if (request.url.split('?')[0] !== MCP_PATH) return;
+    return refuseMcpMethod(request, reply);
+  });
+}
+
 export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions): Promise<void> {
   const { config, service, telemetry } = opts;
   const guard = createOriginGuard(config);
@@ -135,23 +159,13 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions): Pr
 
   // Every other method, not only the GET and DELETE of Streamable HTTP: /api/mcp answers
   // JSON-RPC error bodies (docs/api.md), never the HTTP API's 405 body.
-  const refuseMethod = (request: FastifyRequest, reply: FastifyReply) =>
-    sendRpcError(
-      request,
-      reply.header('allow', 'POST'),
-      405,
-      rpcError(null, -32000, 'Method not allowed: this endpoint is stateless; POST JSON-RPC messages'),
-      'method_not_allowed',
-    );
+  // the routes installMcpMethodGuard answers first, so the router and OpenAPI know them
   app.route({
     method: ['GET', 'DELETE', 'PUT', 'PATCH'],
     url: MCP_PATH,
     // not in the Allow of other methods' 405s (method-not-allowed.ts)
     config: { refusesMethod: true },
-    // answered before the body is read: a PUT is the wrong method whatever it carries (its
-    // text/plain body was a 415, its bad JSON a parse error)
-    onRequest: async (request, reply) => refuseMethod(request, reply),
-    handler: refuseMethod,
+    handler: refuseMcpMethod,
   });
 
   app.post(

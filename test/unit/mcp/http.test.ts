@@ -296,6 +296,14 @@ describe('bodies refused before the SDK', () => {
       expect([type, body, res.status]).toEqual([type, body, 405]);
     }
   });
+
+  it('a method no route has (TRACE, PROPFIND) is the same JSON-RPC 405', async () => {
+    for (const method of ['TRACE', 'PROPFIND', 'MKCOL']) {
+      const res = await rawRequest(s.base, MCP, { method });
+      expect([method, res.status, res.headers.allow]).toEqual([method, 405, 'POST']);
+      expect(JSON.parse(res.body)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+    }
+  });
 });
 
 describe('protocol versions', () => {

@@ -30,7 +30,7 @@ export function rawRequest(
   base: string,
   path: string,
   options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string } = {},
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -40,7 +40,7 @@ export function rawRequest(
         res.on('data', (chunk) => {
           body += chunk;
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
       },
     );
     req.on('error', reject);
