@@ -163,7 +163,8 @@ const throughPoll = (ms = 0) => new Promise<void>((resolve) => setTimeout(() => 
  * From the first ANSI art on standard output on, Ctrl-C (SIGINT) or SIGTERM ends the run
  * between writes, with the colors reset. By default the signal ended the process within a
  * write, its last line colored and never reset, and the terminal stayed that color (chafa
- * resets too). The signal is then raised again, so the shell sees an interrupted run (130).
+ * resets too). The signal is then raised again, so the shell sees an interrupted run (130 for
+ * SIGINT, 143 for SIGTERM).
  */
 class SignalGuard {
   interrupted = false;
