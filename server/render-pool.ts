@@ -30,8 +30,12 @@ export interface PoolStats {
 }
 
 export interface RenderPool {
-  /** Renders in a worker; throws ApiError `overloaded`, DecodeError or RenderError. */
-  run(task: RenderTask): Promise<RenderTaskOutput>;
+  /**
+   * Renders in a worker; throws ApiError `overloaded`, DecodeError or RenderError. An abort of
+   * `signal` takes a queued render off the queue and stops a running one (its worker is
+   * replaced), and rejects with the signal's reason.
+   */
+  run(task: RenderTask, signal?: AbortSignal): Promise<RenderTaskOutput>;
   stats(): PoolStats;
   close(): Promise<void>;
 }
@@ -48,7 +52,8 @@ export function createRenderPool(o: { workers: number; queueLimit: number }): Re
   let pending = 0;
   let closing = false;
   return {
-    async run(task) {
+    async run(task, signal) {
+      signal?.throwIfAborted();
       if (closing || pending >= o.workers + o.queueLimit) {
         const why = closing ? 'the service is shutting down' : 'every render worker is busy and the queue is full';
         throw new ApiError('overloaded', `${why}; retry in ${RETRY_AFTER_SECONDS} s`, undefined, {
@@ -57,7 +62,7 @@ export function createRenderPool(o: { workers: number; queueLimit: number }): Re
       }
       pending++;
       try {
-        const result = await pool.run(task);
+        const result = await pool.run(task, signal ? { signal } : {});
         if (result.ok) return result;
         const { kind, code, message } = result.error;
         throw kind === 'decode'

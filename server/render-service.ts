@@ -70,8 +70,12 @@ export interface RenderServiceOptions {
 export type RenderService = ReturnType<typeof createRenderService>;
 
 export function createRenderService(o: RenderServiceOptions) {
-  /** Renders an intake; `span` is the request's recorded server span, if any. Throws ApiError and engine errors. */
-  async function render(intake: Intake, span: Span | null = null): Promise<RenderOutcome> {
+  /**
+   * Renders an intake; `span` is the request's recorded server span, if any. Throws ApiError and
+   * engine errors. An abort of `signal` (a cancelled MCP request) stops the render and frees its
+   * place in the pool.
+   */
+  async function render(intake: Intake, span: Span | null = null, signal?: AbortSignal): Promise<RenderOutcome> {
     const { source, params } = intake;
     if (span) {
       setSafe(span, {
@@ -93,7 +97,7 @@ export function createRenderService(o: RenderServiceOptions) {
       bytes = source.bytes;
     }
     if (span) setSafe(span, { 'glyphcast.image.bytes': bytes.length });
-    const out = await o.pool.run({ bytes, params, maxPixels: o.maxImagePixels });
+    const out = await o.pool.run({ bytes, params, maxPixels: o.maxImagePixels }, signal);
     const stages = lifecycleStages(out, fetched);
     if (span && o.telemetry) record(o.telemetry, span, out, stages);
     return {

@@ -65,7 +65,8 @@ export function registerRenderAsciiTool(server: McpServer, o: RenderToolOptions)
     async (args, ctx): Promise<CallToolResult> => {
       const span = startToolSpan(o.telemetry, ctx.mcpReq._meta, o.requestSpan ?? null);
       try {
-        const out = await o.render(await intakeOf(args, o), span);
+        // a cancelled request (notifications/cancelled) stops its render: no answer is sent for it
+        const out = await o.render(await intakeOf(args, o), span, ctx.mcpReq.signal);
         const structured = toolOutput(out);
         endToolSpan(o.telemetry, span, out.evidence, undefined);
         return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };

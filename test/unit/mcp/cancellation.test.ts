@@ -1,0 +1,91 @@
+/**
+ * Cancellation (MCP 2025-11-25 basic/utilities/cancellation: the receiver SHOULD stop
+ * processing a cancelled request and free its resources): a `notifications/cancelled` for a
+ * `render_ascii` call reaches the render as an aborted signal, and the render pool drops a
+ * queued render and stops a running one, so a cancelled render no longer holds the worker
+ * (glyphcast-mcp runs one) while the next call waits behind it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultParams } from '../../../engine/params.js';
+import { createMcpServer } from '../../../server/mcp/mcp-server.js';
+import { createRenderPool, type RenderPool } from '../../../server/render-pool.js';
+import type { RenderOutcome } from '../../../server/render-service.js';
+import { DEV_DIR } from '../../support/corpus.js';
+
+describe('a cancelled tools/call', () => {
+  it('aborts the signal its render was given', async () => {
+    let seen: AbortSignal | undefined;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const server = createMcpServer({
+      render: (_intake, _span, signal) => {
+        seen = signal;
+        started();
+        return new Promise<RenderOutcome>(() => {});
+      },
+      maxImageBytes: 1 << 20,
+      urlFetching: false,
+      telemetry: null,
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'cancel-test', version: '1.0.0' });
+    await client.connect(clientSide);
+    const ac = new AbortController();
+    const call = client.callTool(
+      { name: 'render_ascii', arguments: { imageBase64: 'iVBORw0KGgo=' } },
+      { signal: ac.signal },
+    );
+    await running;
+    expect(seen?.aborted).toBe(false);
+    ac.abort('the user gave up');
+    await expect(call).rejects.toThrow();
+    await expect.poll(() => seen?.aborted, { timeout: 2000 }).toBe(true);
+    await client.close();
+    await server.close();
+  });
+});
+
+describe('the render pool', () => {
+  let pool: RenderPool;
+  let bytes: Uint8Array;
+  beforeAll(() => {
+    pool = createRenderPool({ workers: 1, queueLimit: 4 });
+    bytes = fs.readFileSync(path.join(DEV_DIR, 'landscape_dune.jpg'));
+  });
+  afterAll(() => pool.close());
+
+  const heavy = () => ({
+    bytes,
+    params: { ...defaultParams(), columns: 400, autoOptimize: 1, qualityTarget: 'motion' as const },
+    maxPixels: 40_000_000,
+  });
+
+  it('drops queued renders and stops the running one when their signals abort', async () => {
+    const controllers = [0, 1, 2].map(() => new AbortController());
+    const runs = controllers.map((ac) => pool.run(heavy(), ac.signal));
+    await expect.poll(() => pool.stats().running).toBe(1);
+    expect(pool.stats().queued).toBe(2);
+    for (const ac of controllers) ac.abort(new Error('cancelled'));
+    for (const run of runs) await expect(run).rejects.toThrow();
+    expect(pool.stats()).toMatchObject({ running: 0, queued: 0 });
+    const small = await pool.run({
+      bytes,
+      params: { ...defaultParams(), columns: 16, autoOptimize: 0 },
+      maxPixels: 40e6,
+    });
+    expect(small.columns).toBe(16);
+  }, 30_000);
+
+  it('refuses a render whose signal is already aborted', async () => {
+    const ac = new AbortController();
+    ac.abort(new Error('cancelled'));
+    await expect(pool.run(heavy(), ac.signal)).rejects.toThrow('cancelled');
+  });
+});
