@@ -12,7 +12,9 @@
  * - a JSON value that is not a JSON-RPC request, notification or response: -32600, with its
  *   id when one can be read, else null;
  * - a line longer than `maxLineBytes` (the HTTP API's JSON body limit): dropped as it
- *   arrives, then -32600 naming the limit, id null.
+ *   arrives, then -32600 naming the limit, with the request's id when its first or last bytes
+ *   show it (droppedId), else null: with null, a client could not tell which call failed and
+ *   waited for its own timeout.
  *
  * Blank lines are skipped. Answers go out through the transport, one JSON line each, so stdout
  * carries nothing but JSON-RPC.
@@ -39,6 +41,24 @@ import { holdsToolArguments, rpcError } from '../../server/mcp/batch.js';
 export type Screened = { readonly message: JSONRPCMessage } | { readonly answer: ReturnType<typeof rpcError> } | null;
 
 const invalid = (id: unknown, why: string) => ({ answer: rpcError(id, INVALID_REQUEST, `Invalid Request: ${why}`) });
+
+/** The bytes of a dropped line kept at each end: room for `{"jsonrpc":"2.0","id":...`. */
+const KEPT_BYTES = 256;
+/** A JSON-RPC id: an integer or a string. */
+const ID = String.raw`(-?\d+|"(?:[^"\\]|\\.)*")`;
+/** The object's first member is the id (after `"jsonrpc"`, if that comes first): top level for sure. */
+const ID_FIRST = new RegExp(String.raw`^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*${ID}\s*[,}]`);
+/** The id is the last member, closed by the line's last brace: the top level again (a nested one is followed by more braces). */
+const ID_LAST = new RegExp(String.raw`[{,]\s*"id"\s*:\s*${ID}\s*\}\s*$`);
+
+/**
+ * The id of a line too long to read, from its first or last bytes, as clients write it first
+ * (`{"jsonrpc":"2.0","id":1,...`) or last (`...,"id":1}`); null when neither shows it.
+ */
+export function droppedId(head: string, tail: string): string | number | null {
+  const found = ID_FIRST.exec(head) ?? ID_LAST.exec(tail);
+  return found ? (JSON.parse(found[1]) as string | number) : null;
+}
 
 /** Screens one line (without its newline). */
 export function screenLine(line: string): Screened {
@@ -89,6 +109,9 @@ export class ScreenedStdioTransport extends StdioServerTransport {
   #bytes = 0;
   /** The current line passed the limit: the rest of it is dropped. */
   #overflow = false;
+  /** A dropped line's first and (so far) last KEPT_BYTES bytes, where its id may show. */
+  #head: Buffer = Buffer.alloc(0);
+  #tail: Buffer = Buffer.alloc(0);
   /** Ids of the requests passed on and not yet answered. */
   readonly #unanswered = new Set<string | number>();
   /** Called once every request is answered. */
@@ -170,10 +193,17 @@ export class ScreenedStdioTransport extends StdioServerTransport {
   }
 
   #append(part: Buffer): void {
-    if (this.#overflow || part.length === 0) return;
+    if (part.length === 0) return;
+    if (this.#overflow) {
+      this.#tail = lastBytes(Buffer.concat([this.#tail, lastBytes(part)]));
+      return;
+    }
     this.#bytes += part.length;
     if (this.#bytes > this.#maxLineBytes) {
+      const read = Buffer.concat([...this.#parts, part]);
       this.#overflow = true;
+      this.#head = read.subarray(0, KEPT_BYTES);
+      this.#tail = lastBytes(read);
       this.#parts = [];
       return;
     }
@@ -183,12 +213,14 @@ export class ScreenedStdioTransport extends StdioServerTransport {
   #endLine(): void {
     const line = Buffer.concat(this.#parts).toString('utf8').replace(/\r$/, '');
     const overflow = this.#overflow;
+    const id = overflow ? droppedId(this.#head.toString('utf8'), this.#tail.toString('utf8').replace(/\r$/, '')) : null;
     this.#parts = [];
     this.#bytes = 0;
     this.#overflow = false;
+    this.#head = this.#tail = Buffer.alloc(0);
     try {
       const screened = overflow
-        ? invalid(null, `the message exceeds the limit of ${this.#maxLineBytes} bytes`)
+        ? invalid(id, `the message exceeds the limit of ${this.#maxLineBytes} bytes`)
         : screenLine(line);
       if (screened === null) return;
       if ('answer' in screened) {
@@ -206,4 +238,9 @@ export class ScreenedStdioTransport extends StdioServerTransport {
       this.onerror?.(err as Error);
     }
   }
+}
+
+/** The last KEPT_BYTES bytes of `bytes`. */
+function lastBytes(bytes: Buffer): Buffer {
+  return bytes.length > KEPT_BYTES ? bytes.subarray(bytes.length - KEPT_BYTES) : bytes;
 }

@@ -15,7 +15,7 @@ import { StdioClientTransport as ModernStdio } from '@modelcontextprotocol/clien
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as LegacyStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScreenedStdioTransport } from '../../../bin/mcp/screened-stdio.js';
+import { droppedId, ScreenedStdioTransport } from '../../../bin/mcp/screened-stdio.js';
 import { ROOT } from '../../support/cli.js';
 import { testImage } from '../server/support.js';
 import { textOf } from './support.js';
@@ -135,7 +135,7 @@ async function rawExchange(lines: readonly string[], count: number, env: Record<
   return { answers, stderr };
 }
 
-const rpcError = (id: number | null, code: number, message: RegExp) => ({
+const rpcError = (id: number | string | null, code: number, message: RegExp) => ({
   jsonrpc: '2.0',
   id,
   error: { code, message: expect.stringMatching(message) },
@@ -160,12 +160,15 @@ describe('glyphcast-mcp answers malformed lines as JSON-RPC 2.0 says', () => {
         '{"jsonrpc":"2.0","id":8,"method":"ping"}',
         `{"jsonrpc":"2.0","id":9,"method":"ping","params":{"n":${'['.repeat(70)}${']'.repeat(70)}}}`,
         `{"jsonrpc":"2.0","id":10,"method":"ping","params":{${Array.from({ length: 1001 }, (_, i) => `"k${i}":1`)}}}`,
+        // too long, its id first (as most clients write it) or last (as the TypeScript SDK does)
+        `{"jsonrpc":"2.0","id":11,"method":"ping","params":{"x":"${'a'.repeat(70_000)}"}}`,
+        `{"method":"ping","params":{"x":"${'a'.repeat(70_000)}"},"jsonrpc":"2.0","id":"twelve"}`,
       ],
-      11,
+      13,
       // the longest line is the HTTP API's JSON body limit: ceil(1024 / 3) * 4 + 64 KiB
       { MAX_IMAGE_BYTES: '1024' },
     );
-    expect(answers).toHaveLength(11);
+    expect(answers).toHaveLength(13);
     expect(answers).toEqual(
       expect.arrayContaining([
         rpcError(null, -32700, /^Parse error/),
@@ -178,6 +181,8 @@ describe('glyphcast-mcp answers malformed lines as JSON-RPC 2.0 says', () => {
         { jsonrpc: '2.0', id: 8, result: {} },
         rpcError(9, -32600, /nests objects and arrays more than 64 deep/),
         rpcError(10, -32600, /more than 1000 keys/),
+        rpcError(11, -32600, /exceeds the limit of 66904 bytes/),
+        rpcError('twelve', -32600, /exceeds the limit of 66904 bytes/),
       ]),
     );
     // a tool argument given twice is the HTTP API's parameter given twice
@@ -281,5 +286,17 @@ describe('glyphcast-mcp --help and --version', () => {
       stdout: '',
       stderr: 'glyphcast-mcp: unknown argument "--bogus" (see --help)\n',
     });
+  });
+});
+
+describe('the id of a line too long to read', () => {
+  it('is read from its first bytes or its last, only where it is the top-level id', () => {
+    expect(droppedId('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"argu', '')).toBe(7);
+    expect(droppedId('{ "id" : "a\\"b", "jsonrpc":"2.0"', '')).toBe('a"b');
+    expect(droppedId('{"method":"tools/call","par', 'AAAA"}},"jsonrpc":"2.0","id":-3}')).toBe(-3);
+    expect(droppedId('{"method":"tools/call","par', 'AAAA"}},"id":"x1"} ')).toBe('x1');
+    // an id inside the arguments is not the request's
+    expect(droppedId('{"method":"x","params":{"id":5,', '"params":{"x":{"id":5}}}')).toBeNull();
+    expect(droppedId('xxxxxxxx', 'xxxxxx')).toBeNull();
   });
 });
