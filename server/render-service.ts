@@ -71,9 +71,10 @@ export type RenderService = ReturnType<typeof createRenderService>;
 
 export function createRenderService(o: RenderServiceOptions) {
   /**
-   * Renders an intake; `span` is the request's recorded server span, if any. Throws ApiError and
-   * engine errors. An abort of `signal` (a cancelled MCP request) stops the render and frees its
-   * place in the pool.
+   * Renders an intake; `span` is the request's recorded server span, if any; `signal` aborts
+   * when the client has gone away or cancelled (an HTTP client disconnecting, an MCP
+   * notifications/cancelled): a render still queued is then dropped. Throws ApiError and
+   * engine errors.
    */
   async function render(intake: Intake, span: Span | null = null, signal?: AbortSignal): Promise<RenderOutcome> {
     const { source, params } = intake;

@@ -42,6 +42,17 @@ function sendRender(reply: FastifyReply, out: RenderOutcome): FastifyReply {
   return reply.send(Buffer.from(out.body, 'utf8'));
 }
 
+/** Aborts when the connection closes before the answer was sent: the client has gone away. */
+export function clientGone(reply: FastifyReply): AbortSignal {
+  const ac = new AbortController();
+  if (reply.raw.destroyed) ac.abort();
+  else
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) ac.abort();
+    });
+  return ac.signal;
+}
+
 export async function renderRoutes(app: FastifyInstance, opts: RenderRouteOptions): Promise<void> {
   // Only JSON and multipart bodies: text/plain (Fastify's other default) is answered 415.
   app.removeContentTypeParser('text/plain');
@@ -60,7 +71,7 @@ export async function renderRoutes(app: FastifyInstance, opts: RenderRouteOption
       const intake = request.isMultipart()
         ? await intakeFromMultipart(request, opts.maxImageBytes, query)
         : intakeFromJson(request.body, opts.maxImageBytes, { query });
-      return sendRender(reply, await opts.service.render(intake, request.span));
+      return sendRender(reply, await opts.service.render(intake, request.span, clientGone(reply)));
     },
   );
 }

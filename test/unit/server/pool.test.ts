@@ -4,7 +4,11 @@
  * in-flight render finish. Latency figures belong to bench/server-load.mjs; the bounds here
  * only catch a blocked event loop.
  */
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveParams } from '../../../engine/index.js';
+import { createRenderPool } from '../../../server/render-pool.js';
+import { clientGone } from '../../../server/routes/render.js';
 import { errorOf, postJson, type Running, startServer, testImage } from './support.js';
 
 let bigB64: string;
@@ -89,5 +93,60 @@ describe('graceful shutdown', () => {
     expect(res.headers.get('x-glyphcast-grid')).toBe('120x45');
     expect((await res.text()).length).toBeGreaterThanOrEqual(120 * 45);
     await closed;
+  });
+});
+
+describe('a render whose client went away', () => {
+  it('leaves the queue at once, freeing its place, while the others run', async () => {
+    const pool = createRenderPool({ workers: 1, queueLimit: 2 });
+    try {
+      const task = { bytes: await testImage(), params: resolveParams({ autoOptimize: 0 }, 'json'), maxPixels: 1e6 };
+      // all in one tick: the first render cannot have finished (its answer needs an event-loop turn)
+      const first = pool.run(task);
+      const gone = new AbortController();
+      const abandoned = pool.run(task, gone.signal);
+      const second = pool.run(task);
+      expect(pool.stats()).toMatchObject({ running: 1, queued: 2 });
+      gone.abort();
+      expect(pool.stats()).toMatchObject({ running: 1, queued: 1 });
+      const third = pool.run(task); // the abandoned render's place
+      await expect(abandoned).rejects.toMatchObject({ code: 'bad_request' });
+      const done = await Promise.all([first, second, third]);
+      expect(done.map((d) => d.ok)).toEqual([true, true, true]);
+      expect(pool.stats()).toMatchObject({ running: 0, queued: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('is told by the route: the signal aborts when the connection closes unanswered, not after an answer', async () => {
+    const app = Fastify({ forceCloseConnections: true });
+    const signals: AbortSignal[] = [];
+    let arrived = () => {};
+    app.get('/hang', (_request, reply) => {
+      const signal = clientGone(reply);
+      signals.push(signal);
+      arrived();
+      return new Promise((resolve) => signal.addEventListener('abort', () => resolve('late')));
+    });
+    app.get('/ok', (_request, reply) => {
+      signals.push(clientGone(reply));
+      return 'ok';
+    });
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      expect(await (await fetch(`${base}/ok`)).text()).toBe('ok');
+      const gone = new AbortController();
+      const hung = new Promise<void>((resolve) => (arrived = resolve));
+      const request = fetch(`${base}/hang`, { signal: gone.signal }).catch(() => 'aborted');
+      await hung;
+      gone.abort();
+      expect(await request).toBe('aborted');
+      const hang = signals[1];
+      if (!hang.aborted) await new Promise<void>((resolve) => hang.addEventListener('abort', () => resolve()));
+      expect(signals.map((s) => s.aborted)).toEqual([false, true]);
+    } finally {
+      await app.close();
+    }
   });
 });
