@@ -43,11 +43,15 @@ export const TUNING_MAX_CELLS = 16_000;
 const SCORE_TIE = 0.002;
 /**
  * Every rubric's floor: art whose cell tones no longer follow the source's (correlation under
- * this) loses the shortfall from its score. SSIM's constants (the display's white) make it
- * blind to faint structure, so on a low-contrast photo (a hazy dune, sRGB 107-150) a uniform
- * field of one glyph outscored every render that shows the dune.
+ * this) ranks below every candidate that keeps to it, and among such candidates loses the
+ * shortfall from its score. SSIM's constants (the display's white) make it blind to faint
+ * structure, so on a low-contrast photo (a hazy dune, sRGB 107-150) a uniform field of one
+ * glyph outscored every render that shows the dune; a penalty of the shortfall alone was
+ * outweighed by that SSIM gain (the hazy dune in blocks: 0.89 -> 0.41).
  */
 const MIN_TONE_CORRELATION = 0.5;
+/** Larger than any rubric score's span, so a candidate under the floor never beats one over it. */
+const BELOW_FLOOR = 10;
 /** Noise of the motion rubric's simulated stream: 1.5 % of the tone range, Gaussian. */
 const STREAM_NOISE = 0.015 * TONE_MAX;
 
@@ -122,7 +126,8 @@ class Session {
     const grid = this.executor.finish(plan, undefined, undefined, { colors: final });
     this.renders++;
     const metrics = this.measure(plan, grid);
-    const lost = Math.max(0, MIN_TONE_CORRELATION - metrics.toneCorrelation);
+    const shortfall = MIN_TONE_CORRELATION - metrics.toneCorrelation;
+    const lost = shortfall > 0 ? BELOW_FLOOR + shortfall : 0;
     return { params, grid, metrics, score: this.rubric.score(metrics) - lost };
   }
 
