@@ -216,8 +216,11 @@ export function tonalCoverage(v: RenderView): number {
  * follows the picture. A uniform output (or a uniform source) has none: 0.
  */
 export function toneCorrelation(v: RenderView): number {
-  const a = v.sourceCells;
-  const b = v.outputCells;
+  return pearson(v.sourceCells, v.outputCells) ?? 0;
+}
+
+/** Pearson correlation of two series of one length; null when either is flat (no spread). */
+function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number | null {
   const n = a.length;
   let ma = 0;
   let mb = 0;
@@ -237,7 +240,7 @@ export function toneCorrelation(v: RenderView): number {
     saa += da * da;
     sbb += db * db;
   }
-  return saa > 0 && sbb > 0 ? sab / Math.sqrt(saa * sbb) : 0;
+  return saa > 0 && sbb > 0 ? sab / Math.sqrt(saa * sbb) : null;
 }
 
 /** Round trip: cell tones decoded from the glyph coverage against the source cell tones. */
@@ -341,19 +344,10 @@ export function edgeFidelity(v: RenderView): number {
       b.push(go[i]);
     }
   if (a.length < 8) return 1;
-  const ma = a.reduce((x, y) => x + y, 0) / a.length;
-  const mb = b.reduce((x, y) => x + y, 0) / b.length;
-  let sab = 0;
-  let saa = 0;
-  let sbb = 0;
-  for (let i = 0; i < a.length; i++) {
-    sab += (a[i] - ma) * (b[i] - mb);
-    saa += (a[i] - ma) ** 2;
-    sbb += (b[i] - mb) ** 2;
-  }
   // on contours the output should be at least as strong as the source: report the recall-like ratio
   // of mean magnitudes when the spread is too small to correlate
-  return saa > 0 && sbb > 0 ? sab / Math.sqrt(saa * sbb) : Math.min(1, mb / Math.max(1, ma));
+  const mean = (v: number[]) => v.reduce((x, y) => x + y, 0) / v.length;
+  return pearson(a, b) ?? Math.min(1, mean(b) / Math.max(1, mean(a)));
 }
 
 /**
