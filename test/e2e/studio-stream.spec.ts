@@ -272,12 +272,16 @@ describe('studio: webcam and video', () => {
     await page.goto(`${studio.url}/?columns=48`);
     await page.getByLabel('Open an image or video file').setInputFiles(video);
     await eventually(() => page.getByRole('img', { name: /^ASCII art, 48 by / }).count()).toBe(1);
+    // paused, no frame arrives while it records: the clip is the frame on screen
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await eventually(() => page.getByRole('button', { name: 'Play' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Record clip' }).press('Enter');
     const stop = page.getByRole('button', { name: /^Stop recording/ });
     await eventually(() => stop.count()).toBe(1);
     expect(await hasFocus(stop)).toBe(true);
     await stop.press('Enter');
     await eventually(() => page.getByRole('group', { name: 'Recorded clip' }).count()).toBe(1);
+    expect(await page.getByText('Recorded 1 frame (0.0 s).').count()).toBe(1);
     expect(await hasFocus(page.getByRole('button', { name: 'Record clip' }))).toBe(true);
     expect(errors).toEqual([]);
   });

@@ -166,6 +166,9 @@ export class ExportPanel extends LitElement {
     if (!frame) return;
     this.clip = null;
     this.recording = new ClipRecorder(this.sourceName, frame.params);
+    // the clip starts with the frame on screen: a Stop pressed before the next frame arrives (a
+    // paused video, a quick press) still records what was seen
+    this.recording.add(frame.grid, frame.params, performance.now(), frame.mediaTime);
     this.message = 'Recording…';
     this.tick = window.setInterval(() => this.requestUpdate(), 250);
   };
@@ -173,14 +176,10 @@ export class ExportPanel extends LitElement {
   private readonly stop = (): void => {
     if (!this.recording) return;
     clearInterval(this.tick);
-    const clip = this.recording.finish();
+    this.clip = this.recording.finish();
     this.recording = null;
-    if (clip.frames.length === 0) {
-      this.message = 'Nothing was recorded: no frame arrived before the recording ended.';
-      return;
-    }
-    this.clip = clip;
-    this.message = `Recorded ${this.clip.frames.length} frames (${((this.clip.frames.at(-1)?.t ?? 0) / 1000).toFixed(1)} s).`;
+    const count = this.clip.frames.length;
+    this.message = `Recorded ${count === 1 ? '1 frame' : `${count} frames`} (${((this.clip.frames.at(-1)?.t ?? 0) / 1000).toFixed(1)} s).`;
   };
 
   private saveClip(kind: 'jsonl' | 'html'): void {
