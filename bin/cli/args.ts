@@ -11,6 +11,7 @@
  */
 import path from 'node:path';
 import { editDistance } from '../../engine/edit-distance.js';
+import { ANSI_COLOR_DEPTHS, type AnsiColorDepth } from '../../engine/encode/ansi-palette.js';
 import { FORMAT_INFO, type Format } from '../../engine/encode/formats.js';
 import {
   decimalOf,
@@ -50,6 +51,11 @@ export interface RenderCommand {
   readonly output?: string;
   /** `--out-dir DIR`: one file per input. */
   readonly outDir?: string;
+  /**
+   * `--color-depth`: the colors ANSI art is written in; `auto` (the default) asks the terminal
+   * standard output is (bin/cli/terminal.ts), and means 24-bit into a file or a pipe.
+   */
+  readonly colorDepth: AnsiColorDepth | 'auto';
 }
 
 export type Command = RenderCommand | { readonly command: 'help' } | { readonly command: 'version' };
@@ -72,11 +78,13 @@ for (const [alias, name] of Object.entries(PARAM_ALIASES)) {
   PARAM_FLAGS.set(alias, PARAMS.find((p) => p.name === name) as ParamInfo);
 }
 
-type CliOption = 'rows' | 'cellAspect' | 'output' | 'outDir' | 'help' | 'version';
+type CliOption = 'rows' | 'cellAspect' | 'colorDepth' | 'output' | 'outDir' | 'help' | 'version';
 const CLI_FLAGS = new Map<string, CliOption>([
   ['rows', 'rows'],
   ['cell-aspect', 'cellAspect'],
   ['cellAspect', 'cellAspect'],
+  ['color-depth', 'colorDepth'],
+  ['colorDepth', 'colorDepth'],
   ['output', 'output'],
   ['o', 'output'],
   ['out-dir', 'outDir'],
@@ -147,6 +155,7 @@ export function formatOfPath(file: string): Format | undefined {
 const CANONICAL: Readonly<Record<CliOption, string>> = {
   rows: '--rows',
   cellAspect: '--cell-aspect',
+  colorDepth: '--color-depth',
   output: '--output',
   outDir: '--out-dir',
   help: '--help',
@@ -258,6 +267,7 @@ function renderCommand(
   if (cli.output !== undefined && inputs.length > 1) {
     throw new UsageError(`-o writes one file, but ${inputs.length} inputs were given (use --out-dir for many)`);
   }
+  const colorDepth = colorDepthOption(cli.colorDepth, params);
   const { kind } = paramInfo('columns');
   // the widest the art may be when --rows alone sets its size: the terminal's width, or the range's top
   const widest = strings.columns !== undefined ? params.columns : kind.type === 'integer' ? kind.max : params.columns;
@@ -274,7 +284,28 @@ function renderCommand(
       : {}),
     ...(cli.output !== undefined ? { output: cli.output } : {}),
     ...(cli.outDir !== undefined ? { outDir: cli.outDir } : {}),
+    colorDepth,
   } satisfies RenderCommand;
+}
+
+/** `--color-depth`'s values: the ANSI depths, and `auto`. */
+export const COLOR_DEPTH_VALUES = [...ANSI_COLOR_DEPTHS, 'auto'] as const;
+
+/** `--color-depth`, checked: a depth given for output that has no ANSI colors is a mistake, not a no-op. */
+function colorDepthOption(text: string | undefined, params: RenderParams): AnsiColorDepth | 'auto' {
+  if (text === undefined) return 'auto';
+  const depth = COLOR_DEPTH_VALUES.find((d) => d === text.trim().toLowerCase());
+  if (depth === undefined) {
+    throw new UsageError(
+      `color-depth: expected one of ${COLOR_DEPTH_VALUES.join(', ')}, received ${JSON.stringify(text)}`,
+    );
+  }
+  if (depth !== 'auto' && params.format !== 'ansi') {
+    throw new UsageError(
+      `--color-depth sets the colors of ANSI art, but the format is ${params.format} (add --color, or --format ansi)`,
+    );
+  }
+  return depth;
 }
 
 function resolveParamsOrUsage(strings: Record<string, string>): RenderParams {

@@ -3,6 +3,7 @@
  * prints when that fails. The same function runs on the main thread (one input) and in the
  * render workers (many inputs: bin/cli/workers.ts), so both paths print the same bytes.
  */
+import type { AnsiColorDepth } from '../../engine/encode/ansi-palette.js';
 import { carriesEvidence, encode } from '../../engine/encode/index.js';
 import { RenderError } from '../../engine/errors.js';
 import type { RgbaImage } from '../../engine/image.js';
@@ -17,6 +18,8 @@ export interface ConvertTask {
   readonly bytes: Uint8Array;
   readonly params: RenderParams;
   readonly options: RenderOptions;
+  /** The colors of ANSI output (--color-depth, resolved). */
+  readonly ansiColorDepth: AnsiColorDepth;
   /** `--rows` without `--columns`: the columns follow the image aspect at options.rows, up to this many. */
   readonly columnsFromRows?: number;
 }
@@ -52,7 +55,7 @@ export async function convert(task: ConvertTask): Promise<Converted> {
       task.columnsFromRows !== undefined && rows !== undefined
         ? { ...task.params, columns: columnsForRows(image, rows, cellAspect, task.columnsFromRows) }
         : task.params;
-    return { body: encode(renderImage(image, params, options), params).body };
+    return { body: encode(renderImage(image, params, options), params, { ansiColorDepth: task.ansiColorDepth }).body };
   } catch (err) {
     if (!(err instanceof RenderError)) return { error: `unexpected error: ${oneLine(err)}` };
     // the engine's hint names what every host can change; the CLI can also force the height

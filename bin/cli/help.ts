@@ -4,7 +4,7 @@
  */
 import { describeExpected, PARAM_GROUPS, PARAMS, type ParamInfo, paramInfo } from '../../engine/params.js';
 import { DEFAULT_CELL_ASPECT, MAX_ROWS } from '../../engine/size.js';
-import { CELL_ASPECT_RANGE, kebabCase, OUTPUT_EXTENSIONS, PARAM_ALIASES } from './args.js';
+import { CELL_ASPECT_RANGE, COLOR_DEPTH_VALUES, kebabCase, OUTPUT_EXTENSIONS, PARAM_ALIASES } from './args.js';
 import { MAX_INPUT_BYTES } from './io.js';
 
 /** Column where descriptions start. */
@@ -60,6 +60,7 @@ ${entry('-o, --output FILE', 'write to FILE (one input only; - is standard outpu
 ${entry('--out-dir DIR', 'write one file per input into DIR, named after the input with the', "format's extension (photo.jpg -> DIR/photo.txt); DIR is created if needed")}
 ${entry('--rows N', `force the grid height, an integer from 1 to ${MAX_ROWS}; by default it follows`, "the image aspect and the font's measured cell aspect. Without --columns,", "the width follows the image aspect at that height (at most the terminal's", 'width)')}
 ${entry('--cell-aspect X', `cell width / height of the font the art is shown in, a number from`, `${CELL_ASPECT_RANGE.min} to ${CELL_ASPECT_RANGE.max}; default ${DEFAULT_CELL_ASPECT} (DejaVu Sans Mono's measured 1:2 cell)`)}
+${entry('--color-depth NAME', `colors of ANSI art: ${COLOR_DEPTH_VALUES.join(', ')}; default auto: what the`, 'terminal says it shows (COLORTERM, TERM), 24-bit into a file or a pipe;', '256 and 16 pick the nearest color of the xterm or ANSI palette')}
 ${entry('-h, --help', 'show this help')}
 ${entry('-V, --version', 'print the version')}
 
@@ -81,12 +82,14 @@ Exit status:
      (the other inputs are still rendered)
   2  usage error: unknown option, bad or missing value, an option given twice, an -o
      extension that names no format, no input, -o with several inputs or with --out-dir,
+     --color-depth for output that is not ANSI,
      - given twice, two inputs that --out-dir would write to the same file (a/photo.jpg and
      b/photo.png both make photo.txt); nothing is rendered
 
 Examples:
   glyphcast photo.jpg
   glyphcast --cols 80 --color photo.jpg
+  glyphcast --color --color-depth 256 photo.jpg
   glyphcast --charset blocks --format ansi --color --rows 40 photo.jpg
   glyphcast --format html --color -o photo.html photo.jpg
   glyphcast -o photo.svg --color photo.jpg

@@ -9,7 +9,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { WriteStream } from 'node:tty';
 import { ANSI_RESET } from '../../engine/encode/ansi.js';
 import { FORMAT_INFO } from '../../engine/encode/formats.js';
 import { type Command, parseArgs, type RenderCommand, UsageError } from './args.js';
@@ -26,6 +25,7 @@ import {
   terminalSafe,
   writeOutput,
 } from './io.js';
+import { terminalColorDepth, terminalColumns } from './terminal.js';
 import type { Converter } from './workers.js';
 
 /** Exit statuses (documented in --help and README). */
@@ -38,6 +38,8 @@ export interface CliStreams {
   readonly stdin: NodeJS.ReadableStream;
   readonly stdout: NodeJS.WritableStream;
   readonly stderr: NodeJS.WritableStream;
+  /** The environment the terminal's colors are read from (--color-depth auto); none: 24-bit. */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 /** Writes one `glyphcast: ` line to stderr, its controls escaped (terminalSafe: messages quote what the user typed). */
@@ -106,8 +108,16 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
   const { converterFor } = await import('./workers.js');
   const converter = converterFor(inputs.length);
   const ahead = converter.parallelism + READ_AHEAD;
+  const toStdout = targets.every((t) => t.kind !== 'file');
+  const ansiColorDepth =
+    command.colorDepth !== 'auto'
+      ? command.colorDepth
+      : toStdout
+        ? terminalColorDepth(stdout, streams.env ?? {})
+        : 'truecolor';
   const request = {
     params: command.params,
+    ansiColorDepth,
     options: {
       ...(command.rows !== undefined ? { rows: command.rows } : {}),
       ...(command.cellAspect !== undefined ? { cellAspect: command.cellAspect } : {}),
@@ -194,12 +204,6 @@ class SignalGuard {
   remove(): void {
     for (const signal of INTERRUPTS) process.removeListener(signal, this.#onSignal);
   }
-}
-
-/** The width of the terminal `stdout` is, or undefined when it is a file or a pipe. */
-function terminalColumns(stdout: NodeJS.WritableStream): number | undefined {
-  const tty = stdout as Partial<Pick<WriteStream, 'isTTY' | 'columns'>>;
-  return tty.isTTY && typeof tty.columns === 'number' ? tty.columns : undefined;
 }
 
 /** Resolves once everything written to `stream` so far is flushed or has failed. */

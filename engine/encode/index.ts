@@ -7,6 +7,7 @@
 import type { CellGrid } from '../grid.js';
 import type { RenderParams } from '../params.js';
 import { encodeAnsi } from './ansi.js';
+import type { AnsiColorDepth } from './ansi-palette.js';
 import { FORMAT_INFO, type Format, type FormatInfo } from './formats.js';
 import { encodeHtml } from './html.js';
 import { encodeJson, encodeJsonCompact } from './json.js';
@@ -17,14 +18,20 @@ export interface EncodedOutput extends FormatInfo {
   readonly body: string;
 }
 
-export function encode(grid: CellGrid, params: RenderParams): EncodedOutput {
+/** Host options that are not render parameters. */
+export interface EncodeOptions {
+  /** ANSI only: the terminal's colors (default 24-bit, the API's); see ansi-palette.ts. */
+  readonly ansiColorDepth?: AnsiColorDepth;
+}
+
+export function encode(grid: CellGrid, params: RenderParams, options: EncodeOptions = {}): EncodedOutput {
   const { format, color, monoColor } = params;
   const body = (() => {
     switch (format) {
       case 'text':
         return encodeText(grid);
       case 'ansi':
-        return encodeAnsi(grid, color, monoColor);
+        return encodeAnsi(grid, color, monoColor, options.ansiColorDepth);
       case 'html':
         return encodeHtml(grid, color, monoColor);
       case 'svg':

@@ -31,7 +31,12 @@ function otherValue(p: (typeof PARAMS)[number]): string {
 
 describe('parseArgs', () => {
   it('gives the defaults of SPEC 2.2 when no flag is set', () => {
-    expect(render('a.png')).toEqual({ command: 'render', params: defaultParams(), inputs: ['a.png'] });
+    expect(render('a.png')).toEqual({
+      command: 'render',
+      params: defaultParams(),
+      inputs: ['a.png'],
+      colorDepth: 'auto',
+    });
   });
 
   it('takes every parameter by its API name and in kebab case, as --name value and --name=value', () => {
@@ -180,6 +185,23 @@ describe('parseArgs', () => {
     );
     expect(render('-o', 'out.xyz', '--format', 'ansi', 'a.png')).toMatchObject({ output: 'out.xyz' });
     expect(render('-o', 'out.xyz', '--format', 'ansi', 'a.png').params.format).toBe('ansi');
+  });
+
+  it('takes --color-depth for ANSI output only, and refuses a depth it does not know', () => {
+    expect(render('--color', '--color-depth', '256', 'a.png').colorDepth).toBe('256');
+    expect(render('--format', 'ansi', '--colorDepth=16', 'a.png').colorDepth).toBe('16');
+    expect(render('--color', '--color-depth', 'TrueColor', 'a.png').colorDepth).toBe('truecolor');
+    expect(render('--color-depth', 'auto', 'a.png').colorDepth).toBe('auto');
+    expect(usageError('--color', '--color-depth', '8', 'a.png')).toBe(
+      'color-depth: expected one of truecolor, 256, 16, auto, received "8"',
+    );
+    expect(usageError('--color-depth', '256', 'a.png')).toBe(
+      '--color-depth sets the colors of ANSI art, but the format is text (add --color, or --format ansi)',
+    );
+    expect(usageError('--color', '-o', 'a.html', '--color-depth', '16', 'a.png')).toMatch(/the format is html/);
+    expect(usageError('--color', '--color-depth', '16', '--colorDepth', '256', 'a.png')).toBe(
+      '--color-depth given twice (as --color-depth and --colorDepth): give each option once',
+    );
   });
 
   it('answers --help and --version whatever else is given', () => {

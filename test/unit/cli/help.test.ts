@@ -8,7 +8,10 @@ const help = helpText('9.9.9');
 /** The help entry of one flag: its line and the lines under it, up to the next flag. */
 function entryOf(flag: string): string {
   const lines = help.split('\n');
-  const start = lines.findIndex((l) => l.trimStart().startsWith(flag));
+  // the flag as a whole word: --color is not --color-depth
+  const start = lines.findIndex(
+    (l) => l.trimStart().startsWith(flag) && /^$|^[ ,]/.test(l.trimStart().slice(flag.length)),
+  );
   expect(start, flag).toBeGreaterThanOrEqual(0);
   const rest = lines.slice(start + 1);
   const end = rest.findIndex((l) => !/^ {20,}\S/.test(l));
@@ -35,6 +38,7 @@ describe('glyphcast --help', () => {
       '--out-dir DIR',
       '--rows N',
       '--cell-aspect X',
+      '--color-depth NAME',
       '-h, --help',
       '-V, --version',
     ]) {

@@ -18,6 +18,9 @@ import { type RenderOptions, renderImage } from '../../../engine/render.js';
 import { BAD_DIR, BAD_FIXTURES } from '../../../scripts/make-bad-fixtures.js';
 import { type CliResult, DIST_BIN, ROOT, runCli, STACK_TRACE } from '../../support/cli.js';
 
+/** The escape character that starts every SGR. */
+const ESC = '\x1b';
+
 let dir: string;
 const file = (name: string) => path.join(dir, name);
 
@@ -345,6 +348,40 @@ describe('glyphcast (the build, dist/bin/glyphcast.js, run as an executable)', (
     // the same command into a pipe keeps the default width
     const piped = await runCli([file('wide.png')], { entry: 'dist' });
     expect(piped.stdout.split('\n')[0]).toHaveLength(120);
+  });
+
+  it('writes ANSI art in the colors the terminal says it shows; 24-bit into a pipe, and as --color-depth says', async () => {
+    const inTerminal = (env: NodeJS.ProcessEnv, flags = '') =>
+      execFileSync(
+        'script',
+        [
+          '-qec',
+          `stty cols 40 rows 20; ${JSON.stringify(DIST_BIN)} --color ${flags} ${JSON.stringify(file('wide.png'))}`,
+          '/dev/null',
+        ],
+        { encoding: 'utf8', env: { PATH: process.env.PATH, ...env } },
+      );
+    const sgrs = (out: string) =>
+      new Set(
+        [...out.matchAll(new RegExp(`${ESC}\\[([0-9;]*)m`, 'g'))].map((m) => m[1].split(';').slice(0, 2).join(';')),
+      );
+    const at256 = sgrs(inTerminal({ TERM: 'xterm-256color' }));
+    expect(at256).toContain('38;5');
+    expect([...at256].filter((s) => s !== '0').every((s) => s === '38;5')).toBe(true);
+    const at16 = sgrs(inTerminal({ TERM: 'xterm' }));
+    expect(at16.size).toBeGreaterThan(2);
+    expect([...at16].every((s) => /^(0|3[0-7]|9[0-7])$/.test(s))).toBe(true);
+    expect(sgrs(inTerminal({ TERM: 'xterm-256color', COLORTERM: 'truecolor' }))).toContain('38;2');
+    expect(sgrs(inTerminal({ TERM: 'xterm' }, '--color-depth truecolor'))).toContain('38;2');
+    // the same art, only its colors fewer: the text under the SGRs is the same
+    const plain = (out: string) => out.replace(new RegExp(`${ESC}\\[[0-9;]*m`, 'g'), '');
+    expect(plain(inTerminal({ TERM: 'xterm' }))).toBe(plain(inTerminal({ COLORTERM: 'truecolor' })));
+    const piped = await runCli(['--color', '--cols', '40', file('wide.png')], { entry: 'dist' });
+    expect(piped.stdout).toBe(await expected('wide.png', { columns: '40', color: 'true', format: 'ansi' }));
+    const forced = await runCli(['--color', '--cols', '40', '--color-depth', '256', file('wide.png')], {
+      entry: 'dist',
+    });
+    expect(sgrs(forced.stdout)).toEqual(new Set(['38;5', '0']));
   });
 
   it('renders many files, honors --rows, and reports bad input in one line with exit 1', async () => {

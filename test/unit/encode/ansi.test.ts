@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeAnsi } from '../../../engine/encode/ansi.js';
+import { ANSI_COLOR_DEPTHS, foregroundAt } from '../../../engine/encode/ansi-palette.js';
 import { encode } from '../../../engine/encode/index.js';
 import { encodeText } from '../../../engine/encode/text.js';
 import type { CellGrid } from '../../../engine/grid.js';
@@ -74,6 +75,61 @@ describe('ansi encoder', () => {
       contentType: 'text/plain; charset=utf-8',
       extension: 'ans',
       label: 'ANSI (truecolor)',
+    });
+  });
+
+  describe('with fewer colors than 24-bit (--color-depth)', () => {
+    const at256 = foregroundAt('256');
+    const at16 = foregroundAt('16');
+
+    it("maps colors the palettes hold exactly to their entries: xterm's cube and grey ramp", () => {
+      expect(at256(255, 0, 0)).toBe(`${ESC}[38;5;196m`);
+      expect(at256(0, 0, 0)).toBe(`${ESC}[38;5;16m`);
+      expect(at256(255, 255, 255)).toBe(`${ESC}[38;5;231m`);
+      expect(at256(95, 135, 175)).toBe(`${ESC}[38;5;67m`);
+      expect(at256(128, 128, 128)).toBe(`${ESC}[38;5;244m`);
+      expect(at16(205, 0, 0)).toBe(`${ESC}[31m`);
+      expect(at16(0, 0, 0)).toBe(`${ESC}[30m`);
+      expect(at16(255, 255, 255)).toBe(`${ESC}[97m`);
+    });
+
+    it('keeps the hue of a dark or muted color (nearest in CIELAB, not a grey)', () => {
+      // a tan: by RGB distance the nearest entry is 101 (135, 135, 95), an olive grey; in CIELAB
+      // 137 (175, 135, 95), a tan; a brown likewise 94 (135, 95, 0), not 58 (95, 95, 0)
+      expect(at256(150, 120, 60)).toBe(`${ESC}[38;5;137m`);
+      expect(at256(90, 60, 20)).toBe(`${ESC}[38;5;94m`);
+      expect(at256(120, 20, 20)).toBe(`${ESC}[38;5;52m`);
+      expect(at16(120, 20, 20)).toBe(`${ESC}[31m`);
+      expect(at16(0, 0, 180)).toBe(`${ESC}[34m`);
+      expect(at16(200, 180, 40)).toBe(`${ESC}[33m`);
+      expect(at16(140, 140, 140)).toBe(`${ESC}[90m`);
+    });
+
+    it('opens one SGR for runs that come to the same palette color', () => {
+      const grid = textGrid(['.#.'], [[RED, [250, 10, 0], BLUE]]);
+      expect(encodeAnsi(grid, true, '#e5e5e5', '256')).toBe(`${ESC}[38;5;196m.#${ESC}[38;5;21m.${ESC}[0m`);
+      expect(encodeAnsi(grid, true, '#e5e5e5', '16')).toBe(`${ESC}[91m.#${ESC}[34m.${ESC}[0m`);
+      expect(encode(grid, params({ format: 'ansi', monoColor: '#ff0000' }), { ansiColorDepth: '16' }).body).toBe(
+        `${ESC}[91m.#.${ESC}[0m`,
+      );
+    });
+
+    it('is 24-bit by default, as the API serves it', () => {
+      const grid = textGrid(['.#'], [[RED, BLUE]]);
+      expect(encode(grid, params({ format: 'ansi', color: 'true' })).body).toBe(
+        encodeAnsi(grid, true, '#e5e5e5', 'truecolor'),
+      );
+    });
+
+    it('at every depth, gives exactly the text output once the SGR codes are removed, one reset per row', () => {
+      const grids = gridArbitrary({ without: new RegExp(ESC) });
+      fc.assert(
+        fc.property(grids, fc.boolean(), fc.constantFrom(...ANSI_COLOR_DEPTHS), (grid, color, depth) => {
+          const body = encodeAnsi(grid, color, '#e5e5e5', depth);
+          expect(body.replace(SGR, '')).toBe(encodeText(grid));
+          for (const row of rowsOf(body)) expect(row.split(RESET)).toHaveLength(2);
+        }),
+      );
     });
   });
 
