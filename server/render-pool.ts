@@ -58,7 +58,7 @@ export function createRenderPool(o: { workers: number; queueLimit: number }): Re
   const waiting = new Set<{ start: () => void }>();
   let closing = false;
   let idle: (() => void) | null = null;
-  const clientGone = () => new ApiError('bad_request', 'the client went away before its render started');
+  const wentAway = () => new ApiError('bad_request', 'the client went away before its render started');
 
   /** A worker for one render: at once when one is free, else after the renders queued before it. */
   function acquire(signal: AbortSignal | undefined): Promise<void> | undefined {
@@ -75,7 +75,7 @@ export function createRenderPool(o: { workers: number; queueLimit: number }): Re
       };
       const drop = () => {
         waiting.delete(entry);
-        reject(clientGone());
+        reject(wentAway());
       };
       waiting.add(entry);
       signal?.addEventListener('abort', drop, { once: true });
@@ -96,7 +96,7 @@ export function createRenderPool(o: { workers: number; queueLimit: number }): Re
 
   return {
     async run(task, signal) {
-      if (signal?.aborted) throw clientGone();
+      if (signal?.aborted) throw wentAway();
       if (closing || running + waiting.size >= o.workers + o.queueLimit) {
         const why = closing ? 'the service is shutting down' : 'every render worker is busy and the queue is full';
         throw new ApiError('overloaded', `${why}; retry in ${RETRY_AFTER_SECONDS} s`, undefined, {

@@ -43,7 +43,7 @@ function sendRender(reply: FastifyReply, out: RenderOutcome): FastifyReply {
 }
 
 /** Aborts when the connection closes before the answer was sent: the client has gone away. */
-export function clientGone(reply: FastifyReply): AbortSignal {
+export function abortedWhenClientLeaves(reply: FastifyReply): AbortSignal {
   const ac = new AbortController();
   if (reply.raw.destroyed) ac.abort();
   else
@@ -71,7 +71,7 @@ export async function renderRoutes(app: FastifyInstance, opts: RenderRouteOption
       const intake = request.isMultipart()
         ? await intakeFromMultipart(request, opts.maxImageBytes, query)
         : intakeFromJson(request.body, opts.maxImageBytes, { query });
-      return sendRender(reply, await opts.service.render(intake, request.span, clientGone(reply)));
+      return sendRender(reply, await opts.service.render(intake, request.span, abortedWhenClientLeaves(reply)));
     },
   );
 }

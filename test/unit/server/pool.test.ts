@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveParams } from '../../../engine/index.js';
 import { createRenderPool } from '../../../server/render-pool.js';
-import { clientGone } from '../../../server/routes/render.js';
+import { abortedWhenClientLeaves } from '../../../server/routes/render.js';
 import { errorOf, postJson, type Running, startServer, testImage } from './support.js';
 
 let bigB64: string;
@@ -124,13 +124,13 @@ describe('a render whose client went away', () => {
     const signals: AbortSignal[] = [];
     let arrived = () => {};
     app.get('/hang', (_request, reply) => {
-      const signal = clientGone(reply);
+      const signal = abortedWhenClientLeaves(reply);
       signals.push(signal);
       arrived();
       return new Promise((resolve) => signal.addEventListener('abort', () => resolve('late')));
     });
     app.get('/ok', (_request, reply) => {
-      signals.push(clientGone(reply));
+      signals.push(abortedWhenClientLeaves(reply));
       return 'ok';
     });
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
