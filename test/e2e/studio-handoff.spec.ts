@@ -184,7 +184,7 @@ describe('studio: postMessage handoff', () => {
     // no frame is rendered after the close (a still): the session looks at the window itself
     await eventually(() => page.getByRole('button', { name: 'Open receiver' }).count(), 5000).toBe(1);
     expect(await page.getByRole('button', { name: 'Stop handoff' }).count()).toBe(0);
-    expect(await page.getByText('The receiver window was closed after 1 frames.').count()).toBe(1);
+    expect(await page.getByText('The receiver window was closed after 1 frame.').count()).toBe(1);
     expect(errors).toEqual([]);
   });
 
