@@ -56,6 +56,10 @@ export interface RenderCommand {
    * standard output is (bin/cli/terminal.ts), and means 24-bit into a file or a pipe.
    */
   readonly colorDepth: AnsiColorDepth | 'auto';
+  /** `--columns` (or `--cols`) was given: the width is the user's, not the terminal's. */
+  readonly columnsGiven?: true;
+  /** `--still`: an animation's first frame, even on a terminal (where it would play). */
+  readonly still?: true;
 }
 
 export type Command = RenderCommand | { readonly command: 'help' } | { readonly command: 'version' };
@@ -78,13 +82,14 @@ for (const [alias, name] of Object.entries(PARAM_ALIASES)) {
   PARAM_FLAGS.set(alias, PARAMS.find((p) => p.name === name) as ParamInfo);
 }
 
-type CliOption = 'rows' | 'cellAspect' | 'colorDepth' | 'output' | 'outDir' | 'help' | 'version';
+type CliOption = 'rows' | 'cellAspect' | 'colorDepth' | 'still' | 'output' | 'outDir' | 'help' | 'version';
 const CLI_FLAGS = new Map<string, CliOption>([
   ['rows', 'rows'],
   ['cell-aspect', 'cellAspect'],
   ['cellAspect', 'cellAspect'],
   ['color-depth', 'colorDepth'],
   ['colorDepth', 'colorDepth'],
+  ['still', 'still'],
   ['output', 'output'],
   ['o', 'output'],
   ['out-dir', 'outDir'],
@@ -94,7 +99,7 @@ const CLI_FLAGS = new Map<string, CliOption>([
   ['version', 'version'],
   ['V', 'version'],
 ]);
-const SWITCHES = new Set<CliOption>(['help', 'version']);
+const SWITCHES = new Set<CliOption>(['help', 'version', 'still']);
 
 /** The flag a mistyped one was most likely meant to be, by edit distance. */
 function closest(name: string): string | undefined {
@@ -156,6 +161,7 @@ const CANONICAL: Readonly<Record<CliOption, string>> = {
   rows: '--rows',
   cellAspect: '--cell-aspect',
   colorDepth: '--color-depth',
+  still: '--still',
   output: '--output',
   outDir: '--out-dir',
   help: '--help',
@@ -218,7 +224,7 @@ export function parseArgs(argv: readonly string[], terminalColumns?: number): Co
       strings[negated.name] = 'false';
     } else if (option && long === name.length > 1) {
       if (SWITCHES.has(option) && inline !== undefined) throw new UsageError(`${dashes(name)} takes no value`);
-      // --help and --version carry no value: saying them twice is harmless
+      // the switches carry no value: saying one twice is harmless
       if (!SWITCHES.has(option)) once(CANONICAL[option], dashes(name));
       cli[option] = SWITCHES.has(option) ? 'true' : takeValue();
     } else {
@@ -285,6 +291,8 @@ function renderCommand(
     ...(cli.output !== undefined ? { output: cli.output } : {}),
     ...(cli.outDir !== undefined ? { outDir: cli.outDir } : {}),
     colorDepth,
+    ...(columnsGiven ? { columnsGiven: true } : {}),
+    ...(cli.still ? { still: true } : {}),
   } satisfies RenderCommand;
 }
 

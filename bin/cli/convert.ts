@@ -8,11 +8,11 @@ import { carriesEvidence, encode } from '../../engine/encode/index.js';
 import { RenderError } from '../../engine/errors.js';
 import type { RgbaImage } from '../../engine/image.js';
 import { decodeImage } from '../../engine/node/decode.js';
-import { paramInfo, type RenderParams } from '../../engine/params.js';
+import type { RenderParams } from '../../engine/params.js';
 import type { RenderOptions } from '../../engine/render.js';
 import { renderImage } from '../../engine/render.js';
-import { DEFAULT_CELL_ASPECT } from '../../engine/size.js';
 import { oneLine } from './io.js';
+import { sizedParams } from './sizing.js';
 
 export interface ConvertTask {
   readonly bytes: Uint8Array;
@@ -24,17 +24,11 @@ export interface ConvertTask {
   readonly columnsFromRows?: number;
 }
 
-/** The columns that keep the image's aspect at `rows` rows, within the range of --columns and `widest`. */
-export function columnsForRows(
-  image: { width: number; height: number },
-  rows: number,
-  cellAspect: number,
-  widest: number,
-) {
-  const { kind } = paramInfo('columns');
-  const min = kind.type === 'integer' ? kind.min : 1;
-  const columns = Math.round((rows * image.width) / (image.height * cellAspect));
-  return Math.max(min, Math.min(widest, columns));
+/** A render's failure as the one line the CLI prints. */
+export function renderFailure(err: unknown): string {
+  if (!(err instanceof RenderError)) return `unexpected error: ${oneLine(err)}`;
+  // the engine's hint names what every host can change; the CLI can also force the height
+  return oneLine(err) + (err.code === 'grid_too_large' ? ' (or set the height with --rows)' : '');
 }
 
 export type Converted = { readonly body: string } | { readonly error: string };
@@ -50,15 +44,9 @@ export async function convert(task: ConvertTask): Promise<Converted> {
   try {
     // the evidence of an untuned render is measured only when the output shows it
     const options = { ...task.options, measureUntuned: carriesEvidence(task.params.format) };
-    const { rows, cellAspect = DEFAULT_CELL_ASPECT } = task.options;
-    const params =
-      task.columnsFromRows !== undefined && rows !== undefined
-        ? { ...task.params, columns: columnsForRows(image, rows, cellAspect, task.columnsFromRows) }
-        : task.params;
+    const params = sizedParams(image, task);
     return { body: encode(renderImage(image, params, options), params, { ansiColorDepth: task.ansiColorDepth }).body };
   } catch (err) {
-    if (!(err instanceof RenderError)) return { error: `unexpected error: ${oneLine(err)}` };
-    // the engine's hint names what every host can change; the CLI can also force the height
-    return { error: oneLine(err) + (err.code === 'grid_too_large' ? ' (or set the height with --rows)' : '') };
+    return { error: renderFailure(err) };
   }
 }

@@ -5,11 +5,10 @@
  * Many inputs are pipelined: they render on one worker thread per core (bin/cli/workers.ts)
  * while the main thread reads the next files and writes finished outputs in input order.
  * sharp is imported only when there is something to decode, so `--help` and usage errors
- * start fast.
+ * start fast. One animated GIF or WebP on a terminal plays instead (bin/cli/animation.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ANSI_RESET } from '../../engine/encode/ansi.js';
 import { FORMAT_INFO } from '../../engine/encode/formats.js';
 import { type Command, parseArgs, type RenderCommand, UsageError } from './args.js';
 import type { Converted, ConvertTask } from './convert.js';
@@ -25,7 +24,9 @@ import {
   terminalSafe,
   writeOutput,
 } from './io.js';
-import { terminalColorDepth, terminalColumns } from './terminal.js';
+import { SignalGuard } from './signal-guard.js';
+import { sizedParams } from './sizing.js';
+import { terminalColorDepth, terminalColumns, terminalRows } from './terminal.js';
 import type { Converter } from './workers.js';
 
 /** Exit statuses (documented in --help and README). */
@@ -68,6 +69,53 @@ async function readAndConvert(
     bytes = await readInput(input, stdin);
   } catch (err) {
     return { error: err instanceof InputError ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
+  }
+  try {
+    return await converter.convert({ ...request, bytes });
+  } catch (err) {
+    return { error: `unexpected error: ${oneLine(err)}` };
+  }
+}
+
+/** An input played as an animation: nothing more to write. */
+type Outcome = Converted | { readonly played: true };
+
+/**
+ * The one input on a terminal: an animated GIF or WebP plays (bin/cli/animation.ts); anything
+ * else, or an animation that cannot be played here (say why), converts as usual.
+ */
+async function playOrConvert(
+  input: string,
+  request: Omit<ConvertTask, 'bytes'>,
+  converter: Converter,
+  streams: CliStreams,
+  screen: { readonly rows: number; readonly fitHeight: boolean; readonly guard: SignalGuard },
+): Promise<Outcome> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readInput(input, streams.stdin);
+  } catch (err) {
+    return { error: err instanceof InputError ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
+  }
+  const { decodeAnimation } = await import('../../engine/node/decode-animation.js');
+  // a file that does not decode as an animation converts, and says why it cannot be read
+  const animation = await decodeAnimation(bytes).catch(() => null);
+  if (animation) {
+    const { playAnimation } = await import('./animation.js');
+    const outcome = await playAnimation(
+      {
+        animation,
+        params: sizedParams(animation, request),
+        options: request.options,
+        ansiColorDepth: request.ansiColorDepth,
+        maxRows: Math.max(1, screen.rows - 1),
+        fitHeight: screen.fitHeight,
+      },
+      streams.stdout,
+      screen.guard,
+    );
+    if (!('tooTall' in outcome)) return outcome;
+    say(streams.stderr, `${inputLabel(input)}: an animation of ${outcome.tooTall}`);
   }
   try {
     return await converter.convert({ ...request, bytes });
@@ -124,14 +172,23 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
     },
     ...(command.columnsFromRows !== undefined ? { columnsFromRows: command.columnsFromRows } : {}),
   };
-  const pending: (Promise<Converted> | undefined)[] = [];
+  const pending: (Promise<Outcome> | undefined)[] = [];
   let guard: SignalGuard | undefined;
+  // one input on a terminal, as text or ANSI: an animation plays there
+  const screenRows = terminalRows(stdout);
+  const textual = command.params.format === 'text' || command.params.format === 'ansi';
+  if (inputs.length === 1 && toStdout && screenRows !== undefined && textual && !command.still) {
+    guard = new SignalGuard(stdout);
+    const fitHeight = command.rows === undefined && !command.columnsGiven;
+    pending[0] = playOrConvert(inputs[0], request, converter, streams, { rows: screenRows, fitHeight, guard });
+  }
   try {
     for (let i = 0; i < inputs.length && !closed && !guard?.interrupted; i++) {
       for (let j = i; j < i + ahead && j < inputs.length; j++)
         pending[j] ??= readAndConvert(inputs[j], request, converter, streams.stdin);
-      const result = await (pending[i] as Promise<Converted>);
+      const result = await (pending[i] as Promise<Outcome>);
       pending[i] = undefined;
+      if ('played' in result) continue;
       if ('error' in result) {
         fail(inputs[i], result.error);
         continue;
@@ -161,49 +218,6 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
   // A write error (a full disk) arrives after the write call: wait for it before the exit status.
   if (!closed) await drained(stdout);
   return status;
-}
-
-/** The signals that end a run from the terminal or a process manager. */
-const INTERRUPTS = ['SIGINT', 'SIGTERM'] as const;
-
-/** One turn of the event loop through its poll phase, where a signal that has come is handled. */
-const throughPoll = (ms = 0) => new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), ms));
-
-/**
- * From the first ANSI art on standard output on, Ctrl-C (SIGINT) or SIGTERM ends the run
- * between writes, with the colors reset. By default the signal ended the process within a
- * write, its last line colored and never reset, and the terminal stayed that color (chafa
- * resets too). The signal is then raised again, so the shell sees an interrupted run (130 for
- * SIGINT, 143 for SIGTERM).
- */
-class SignalGuard {
-  interrupted = false;
-  readonly #stdout: NodeJS.WritableStream;
-  readonly #onSignal = (signal: NodeJS.Signals) => {
-    this.interrupted = true;
-    this.remove();
-    const raise = () => process.kill(process.pid, signal);
-    try {
-      this.#stdout.write(ANSI_RESET, raise);
-    } catch {
-      raise();
-    }
-  };
-
-  constructor(stdout: NodeJS.WritableStream) {
-    this.#stdout = stdout;
-    for (const signal of INTERRUPTS) process.on(signal, this.#onSignal);
-  }
-
-  /** Whether a signal has come, once the event loop has had the chance to handle it. */
-  async interruptedSince(ms = 0): Promise<boolean> {
-    await throughPoll(ms);
-    return this.interrupted;
-  }
-
-  remove(): void {
-    for (const signal of INTERRUPTS) process.removeListener(signal, this.#onSignal);
-  }
 }
 
 /** Resolves once everything written to `stream` so far is flushed or has failed. */

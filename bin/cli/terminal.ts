@@ -11,6 +11,12 @@ export function terminalColumns(stdout: NodeJS.WritableStream): number | undefin
   return tty.isTTY && typeof tty.columns === 'number' ? tty.columns : undefined;
 }
 
+/** The height of the terminal `stdout` is, or undefined when it is a file or a pipe. */
+export function terminalRows(stdout: NodeJS.WritableStream): number | undefined {
+  const tty = stdout as Partial<Pick<WriteStream, 'isTTY' | 'rows'>>;
+  return tty.isTTY && typeof tty.rows === 'number' ? tty.rows : undefined;
+}
+
 /** Terminals that show 24-bit color whatever their TERM says (TERM_PROGRAM). */
 const TRUECOLOR_PROGRAMS = new Set(['iterm.app', 'wezterm', 'vscode', 'ghostty', 'hyper', 'tabby']);
 

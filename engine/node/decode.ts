@@ -57,7 +57,8 @@ const TIFF_MAGIC = [
 
 const startsWith = (bytes: Uint8Array, magic: Uint8Array) => magic.every((b, i) => bytes[i] === b);
 
-function classify(err: unknown, maxPixels: number, bytes: Uint8Array): DecodeError {
+/** A decoder failure in our words: too large, not an image, or damaged. */
+export function classify(err: unknown, maxPixels: number, bytes: Uint8Array): DecodeError {
   const message = err instanceof Error ? err.message : String(err);
   if (/pixel limit/i.test(message)) {
     return new DecodeError('image_too_large', `image exceeds the decode limit of ${maxPixels} pixels`);

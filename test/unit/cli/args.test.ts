@@ -204,6 +204,14 @@ describe('parseArgs', () => {
     );
   });
 
+  it('takes --still as a switch, and tells whether --columns was given', () => {
+    expect(render('--still', 'a.gif').still).toBe(true);
+    expect(render('a.gif').still).toBeUndefined();
+    expect(usageError('--still=yes', 'a.gif')).toBe('--still takes no value');
+    expect(render('--cols', '60', 'a.gif').columnsGiven).toBe(true);
+    expect(parseArgs(['a.gif'], 90)).not.toHaveProperty('columnsGiven');
+  });
+
   it('answers --help and --version whatever else is given', () => {
     expect(parseArgs(['--help'])).toEqual({ command: 'help' });
     expect(parseArgs(['a.png', '-h', '--columns', '3'])).toEqual({ command: 'help' });

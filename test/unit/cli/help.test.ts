@@ -39,6 +39,7 @@ describe('glyphcast --help', () => {
       '--rows N',
       '--cell-aspect X',
       '--color-depth NAME',
+      '--still',
       '-h, --help',
       '-V, --version',
     ]) {

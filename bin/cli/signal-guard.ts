@@ -1,0 +1,49 @@
+/**
+ * Ctrl-C and SIGTERM while art is on the terminal: the terminal is put back before the run ends.
+ */
+import { ANSI_RESET } from '../../engine/encode/ansi.js';
+
+/** The signals that end a run from the terminal or a process manager. */
+const INTERRUPTS = ['SIGINT', 'SIGTERM'] as const;
+
+/** One turn of the event loop through its poll phase, where a signal that has come is handled. */
+const throughPoll = (ms = 0) => new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), ms));
+
+/**
+ * From the first ANSI art on standard output on, Ctrl-C (SIGINT) or SIGTERM ends the run
+ * between writes, with the colors reset. By default the signal ended the process within a
+ * write, its last line colored and never reset, and the terminal stayed that color (chafa
+ * resets too). The signal is then raised again, so the shell sees an interrupted run (130 for
+ * SIGINT, 143 for SIGTERM).
+ */
+export class SignalGuard {
+  interrupted = false;
+  readonly #stdout: NodeJS.WritableStream;
+  /** What puts the terminal back: the color reset, and the cursor shown while an animation plays. */
+  restore = ANSI_RESET;
+  readonly #onSignal = (signal: NodeJS.Signals) => {
+    this.interrupted = true;
+    this.remove();
+    const raise = () => process.kill(process.pid, signal);
+    try {
+      this.#stdout.write(this.restore, raise);
+    } catch {
+      raise();
+    }
+  };
+
+  constructor(stdout: NodeJS.WritableStream) {
+    this.#stdout = stdout;
+    for (const signal of INTERRUPTS) process.on(signal, this.#onSignal);
+  }
+
+  /** Whether a signal has come, once the event loop has had the chance to handle it. */
+  async interruptedSince(ms = 0): Promise<boolean> {
+    await throughPoll(ms);
+    return this.interrupted;
+  }
+
+  remove(): void {
+    for (const signal of INTERRUPTS) process.removeListener(signal, this.#onSignal);
+  }
+}
