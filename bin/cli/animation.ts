@@ -30,25 +30,39 @@ export interface PlayRequest {
   readonly ansiColorDepth: AnsiColorDepth;
   /** The most rows a frame may have to be drawn over the last: the terminal's height less one. */
   readonly maxRows: number;
+  /** The terminal's width: a wider row wraps, and the next frame would miss the last one. */
+  readonly maxColumns: number;
   /** Whether the size is the CLI's to choose (no --columns, no --rows): a tall animation is fitted to the terminal's height. */
   readonly fitHeight: boolean;
 }
 
-/** Played (to its end, or interrupted), too tall to play (why, in words), or failed to render. */
-export type PlayOutcome = { readonly played: true } | { readonly tooTall: string } | { readonly error: string };
+/** Played (to its end, or interrupted), not played for it does not fit (why, in words), or failed to render. */
+export type PlayOutcome = { readonly played: true } | { readonly doesNotFit: string } | { readonly error: string };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** The params and options that fit the frames to `maxRows`, or why they cannot be fitted. */
+/**
+ * The params and options that fit the frames in the terminal, or why they do not: a size the CLI
+ * chose (neither --columns nor --rows) is fitted to the terminal's height; a size given is kept.
+ */
 function fitted(request: PlayRequest): { params: RenderParams; options: RenderOptions } | string {
-  const { animation, params, options, maxRows } = request;
-  const { rows } = planFrame(params, animation, options);
-  if (rows <= maxRows) return { params, options };
-  if (!request.fitHeight) {
-    return `${rows} rows is taller than the terminal (${maxRows + 1} rows): showing its first frame; --rows ${maxRows} or fewer plays it`;
+  const { animation, params, options, maxRows, maxColumns } = request;
+  const { rows, columns } = planFrame(params, animation, options);
+  const cellAspect = options.cellAspect ?? DEFAULT_CELL_ASPECT;
+  if (columns > maxColumns) {
+    return `the animation is ${columns} columns and the terminal ${maxColumns}; --columns ${maxColumns} or fewer plays it`;
   }
-  const columns = columnsForRows(animation, maxRows, options.cellAspect ?? DEFAULT_CELL_ASPECT, params.columns);
-  return { params: { ...params, columns }, options: { ...options, rows: maxRows } };
+  if (rows <= maxRows) return { params, options };
+  if (request.fitHeight) {
+    const fit = columnsForRows(animation, maxRows, cellAspect, params.columns);
+    return { params: { ...params, columns: fit }, options: { ...options, rows: maxRows } };
+  }
+  // a height given is the one to lower; else the width, which sets the height
+  const hint =
+    options.rows !== undefined
+      ? `--rows ${maxRows} or fewer`
+      : `--columns ${columnsForRows(animation, maxRows, cellAspect, params.columns)} or fewer`;
+  return `the animation is ${rows} rows and the terminal ${maxRows + 1} (one for the cursor); ${hint} plays it`;
 }
 
 export async function playAnimation(
@@ -63,7 +77,7 @@ export async function playAnimation(
   let plan: ReturnType<typeof planFrame>;
   try {
     const fit = fitted(request);
-    if (typeof fit === 'string') return { tooTall: fit };
+    if (typeof fit === 'string') return { doesNotFit: fit };
     options = fit.options;
     tuned =
       fit.params.autoOptimize > 0 ? autoTune(executor, animation.frames[0], fit.params, options).params : fit.params;
@@ -73,7 +87,7 @@ export async function playAnimation(
   }
   const stream = new StreamState();
   const bodies: string[] = [];
-  guard.restore += SHOW_CURSOR;
+  guard.restoreAlso(SHOW_CURSOR);
   stdout.write(HIDE_CURSOR);
   let shownAt = 0;
   let showFor = 0;

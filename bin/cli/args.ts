@@ -309,9 +309,8 @@ function colorDepthOption(text: string | undefined, params: RenderParams): AnsiC
     );
   }
   if (depth !== 'auto' && params.format !== 'ansi') {
-    throw new UsageError(
-      `--color-depth sets the colors of ANSI art, but the format is ${params.format} (add --color, or --format ansi)`,
-    );
+    const hint = params.color ? 'give --format ansi' : 'add --color, or --format ansi';
+    throw new UsageError(`--color-depth sets the colors of ANSI art, but the format is ${params.format} (${hint})`);
   }
   return depth;
 }

@@ -83,7 +83,7 @@ Exit status:
      (the other inputs are still rendered)
   2  usage error: unknown option, bad or missing value, an option given twice, an -o
      extension that names no format, no input, -o with several inputs or with --out-dir,
-     --color-depth for output that is not ANSI,
+     --color-depth other than auto for output that is not ANSI,
      - given twice, two inputs that --out-dir would write to the same file (a/photo.jpg and
      b/photo.png both make photo.txt); nothing is rendered
 

@@ -57,19 +57,17 @@ export function version(): string {
   return 'unknown';
 }
 
-/** Reads and converts one input; never rejects, so inputs started ahead cannot go unhandled. */
-async function readAndConvert(
-  input: string,
-  request: Omit<ConvertTask, 'bytes'>,
-  converter: Converter,
-  stdin: NodeJS.ReadableStream,
-): Promise<Converted> {
-  let bytes: Uint8Array;
+/** The bytes of one input, or the line its failure prints. */
+async function read(input: string, stdin: NodeJS.ReadableStream): Promise<Uint8Array | { readonly error: string }> {
   try {
-    bytes = await readInput(input, stdin);
+    return await readInput(input, stdin);
   } catch (err) {
     return { error: err instanceof InputError ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
   }
+}
+
+/** Converts one input's bytes; never rejects. */
+async function convertBytes(bytes: Uint8Array, request: Omit<ConvertTask, 'bytes'>, converter: Converter) {
   try {
     return await converter.convert({ ...request, bytes });
   } catch (err) {
@@ -77,51 +75,72 @@ async function readAndConvert(
   }
 }
 
+/** Reads and converts one input; never rejects, so inputs started ahead cannot go unhandled. */
+async function readAndConvert(
+  input: string,
+  request: Omit<ConvertTask, 'bytes'>,
+  converter: Converter,
+  stdin: NodeJS.ReadableStream,
+): Promise<Converted> {
+  const bytes = await read(input, stdin);
+  return bytes instanceof Uint8Array ? convertBytes(bytes, request, converter) : bytes;
+}
+
 /** An input played as an animation: nothing more to write. */
 type Outcome = Converted | { readonly played: true };
 
+/** The terminal an animation would play on. */
+interface Screen {
+  readonly rows: number;
+  readonly columns: number;
+  /** Whether the size is the CLI's to choose (neither --columns nor --rows). */
+  readonly fitHeight: boolean;
+  readonly guard: SignalGuard;
+}
+
 /**
  * The one input on a terminal: an animated GIF or WebP plays (bin/cli/animation.ts); anything
- * else, or an animation that cannot be played here (say why), converts as usual.
+ * else converts as usual, and so does an animation that cannot play here, after a line that
+ * says why. Never rejects.
  */
 async function playOrConvert(
   input: string,
   request: Omit<ConvertTask, 'bytes'>,
   converter: Converter,
   streams: CliStreams,
-  screen: { readonly rows: number; readonly fitHeight: boolean; readonly guard: SignalGuard },
+  screen: Screen,
 ): Promise<Outcome> {
-  let bytes: Uint8Array;
+  const bytes = await read(input, streams.stdin);
+  if (!(bytes instanceof Uint8Array)) return bytes;
+  const cannotPlay = (why: string) => say(streams.stderr, `${inputLabel(input)}: showing its first frame only: ${why}`);
   try {
-    bytes = await readInput(input, streams.stdin);
-  } catch (err) {
-    return { error: err instanceof InputError ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
-  }
-  const { decodeAnimation } = await import('../../engine/node/decode-animation.js');
-  // a file that does not decode as an animation converts, and says why it cannot be read
-  const animation = await decodeAnimation(bytes).catch(() => null);
-  if (animation) {
-    const { playAnimation } = await import('./animation.js');
-    const outcome = await playAnimation(
-      {
-        animation,
-        params: sizedParams(animation, request),
-        options: request.options,
-        ansiColorDepth: request.ansiColorDepth,
-        maxRows: Math.max(1, screen.rows - 1),
-        fitHeight: screen.fitHeight,
-      },
-      streams.stdout,
-      screen.guard,
-    );
-    if (!('tooTall' in outcome)) return outcome;
-    say(streams.stderr, `${inputLabel(input)}: an animation of ${outcome.tooTall}`);
-  }
-  try {
-    return await converter.convert({ ...request, bytes });
+    const { decodeAnimation } = await import('../../engine/node/decode-animation.js');
+    const animation = await decodeAnimation(bytes).catch((err: unknown) => {
+      cannotPlay(oneLine(err));
+      return null;
+    });
+    if (animation) {
+      const { playAnimation } = await import('./animation.js');
+      const outcome = await playAnimation(
+        {
+          animation,
+          params: sizedParams(animation, request),
+          options: request.options,
+          ansiColorDepth: request.ansiColorDepth,
+          maxRows: screen.rows - 1,
+          maxColumns: screen.columns,
+          fitHeight: screen.fitHeight,
+        },
+        streams.stdout,
+        screen.guard,
+      );
+      if (!('doesNotFit' in outcome)) return outcome;
+      cannotPlay(outcome.doesNotFit);
+    }
   } catch (err) {
     return { error: `unexpected error: ${oneLine(err)}` };
   }
+  return convertBytes(bytes, request, converter);
 }
 
 async function render(command: RenderCommand, streams: CliStreams): Promise<number> {
@@ -174,13 +193,14 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
   };
   const pending: (Promise<Outcome> | undefined)[] = [];
   let guard: SignalGuard | undefined;
-  // one input on a terminal, as text or ANSI: an animation plays there
-  const screenRows = terminalRows(stdout);
+  // one input on a terminal of two rows or more, as text or ANSI: an animation plays there
+  const rows = terminalRows(stdout) ?? 0;
+  const columns = terminalColumns(stdout) ?? 0;
   const textual = command.params.format === 'text' || command.params.format === 'ansi';
-  if (inputs.length === 1 && toStdout && screenRows !== undefined && textual && !command.still) {
+  if (inputs.length === 1 && toStdout && rows >= 2 && columns > 0 && textual && !command.still) {
     guard = new SignalGuard(stdout);
     const fitHeight = command.rows === undefined && !command.columnsGiven;
-    pending[0] = playOrConvert(inputs[0], request, converter, streams, { rows: screenRows, fitHeight, guard });
+    pending[0] = playOrConvert(inputs[0], request, converter, streams, { rows, columns, fitHeight, guard });
   }
   try {
     for (let i = 0; i < inputs.length && !closed && !guard?.interrupted; i++) {

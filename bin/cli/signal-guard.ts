@@ -19,14 +19,14 @@ const throughPoll = (ms = 0) => new Promise<void>((resolve) => setTimeout(() => 
 export class SignalGuard {
   interrupted = false;
   readonly #stdout: NodeJS.WritableStream;
-  /** What puts the terminal back: the color reset, and the cursor shown while an animation plays. */
-  restore = ANSI_RESET;
+  /** What puts the terminal back: the color reset, and what `restoreAlso` adds. */
+  #restore = ANSI_RESET;
   readonly #onSignal = (signal: NodeJS.Signals) => {
     this.interrupted = true;
     this.remove();
     const raise = () => process.kill(process.pid, signal);
     try {
-      this.#stdout.write(this.restore, raise);
+      this.#stdout.write(this.#restore, raise);
     } catch {
       raise();
     }
@@ -35,6 +35,11 @@ export class SignalGuard {
   constructor(stdout: NodeJS.WritableStream) {
     this.#stdout = stdout;
     for (const signal of INTERRUPTS) process.on(signal, this.#onSignal);
+  }
+
+  /** Adds to what is written on a signal (the cursor shown again while an animation hides it). */
+  restoreAlso(sequence: string): void {
+    this.#restore += sequence;
   }
 
   /** Whether a signal has come, once the event loop has had the chance to handle it. */

@@ -8,30 +8,40 @@ import type { AnsiColorDepth } from '../../engine/encode/ansi-palette.js';
 /** The width of the terminal `stdout` is, or undefined when it is a file or a pipe. */
 export function terminalColumns(stdout: NodeJS.WritableStream): number | undefined {
   const tty = stdout as Partial<Pick<WriteStream, 'isTTY' | 'columns'>>;
-  return tty.isTTY && typeof tty.columns === 'number' ? tty.columns : undefined;
+  // a pseudo-terminal whose size was never set says 0: its size is not known
+  return tty.isTTY && typeof tty.columns === 'number' && tty.columns > 0 ? tty.columns : undefined;
 }
 
 /** The height of the terminal `stdout` is, or undefined when it is a file or a pipe. */
 export function terminalRows(stdout: NodeJS.WritableStream): number | undefined {
   const tty = stdout as Partial<Pick<WriteStream, 'isTTY' | 'rows'>>;
-  return tty.isTTY && typeof tty.rows === 'number' ? tty.rows : undefined;
+  return tty.isTTY && typeof tty.rows === 'number' && tty.rows > 0 ? tty.rows : undefined;
 }
 
 /** Terminals that show 24-bit color whatever their TERM says (TERM_PROGRAM). */
 const TRUECOLOR_PROGRAMS = new Set(['iterm.app', 'wezterm', 'vscode', 'ghostty', 'hyper', 'tabby']);
 
+/** TERM values of terminals that show 24-bit color (kitty, st) whatever COLORTERM says. */
+const TRUECOLOR_TERMS = new Set(['xterm-kitty', 'st-256color']);
+
+/** TERM values of terminals that show only the 16 ANSI colors. */
+const SIXTEEN_COLOR_TERMS = new Set(['linux', 'rxvt-unicode', 'dumb']);
+
 /**
- * The colors of the terminal `stdout` is, from its environment as chafa reads it: COLORTERM
- * `truecolor` or `24bit` (or a terminal program known for it, or Windows Terminal) is 24-bit;
- * a TERM with `256color` is xterm's 256; any other TERM (`xterm`, `screen`, `linux`) the 16 ANSI
- * colors. No TERM on a terminal (the Windows console) is 24-bit. A file or a pipe is 24-bit.
+ * The colors of the terminal `stdout` is, from its environment, much as chafa reads it: COLORTERM
+ * `truecolor` or `24bit`, a TERM with `-direct`, kitty or st, a VTE terminal (GNOME Terminal,
+ * Tilix: VTE_VERSION 3600 and later), a terminal program known for it or Windows Terminal is 24-bit; the Linux
+ * console and plain rxvt show the 16 ANSI colors; any other TERM (`xterm-256color`, `xterm`,
+ * `screen`: macOS Terminal, PuTTY, ssh sessions, where COLORTERM is not passed on) xterm's 256.
+ * No TERM on a terminal (the Windows console) is 24-bit. A file or a pipe is 24-bit.
  */
 export function terminalColorDepth(stdout: NodeJS.WritableStream, env: NodeJS.ProcessEnv): AnsiColorDepth {
   if (!(stdout as Partial<Pick<WriteStream, 'isTTY'>>).isTTY) return 'truecolor';
   const colorterm = (env.COLORTERM ?? '').toLowerCase();
   const term = (env.TERM ?? '').toLowerCase();
   if (colorterm === 'truecolor' || colorterm === '24bit' || /-direct\b|truecolor|24bit/.test(term)) return 'truecolor';
-  if (TRUECOLOR_PROGRAMS.has((env.TERM_PROGRAM ?? '').toLowerCase()) || env.WT_SESSION) return 'truecolor';
-  if (term.includes('256color')) return '256';
-  return term === '' ? 'truecolor' : '16';
+  if (TRUECOLOR_TERMS.has(term) || Number(env.VTE_VERSION) >= 3600 || env.WT_SESSION) return 'truecolor';
+  if (TRUECOLOR_PROGRAMS.has((env.TERM_PROGRAM ?? '').toLowerCase())) return 'truecolor';
+  if (term === '') return 'truecolor';
+  return SIXTEEN_COLOR_TERMS.has(term) ? '16' : '256';
 }

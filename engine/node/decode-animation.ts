@@ -25,7 +25,8 @@ export const MIN_DELAY_MS = 20;
 export const DEFAULT_DELAY_MS = 100;
 
 /**
- * The frames of an animation, or null for an image with one frame (or a format without frames).
+ * The frames of an animation, or null for an image with one frame, a format without frames, or
+ * bytes that are no image.
  * All the frames together may have at most `maxPixels` pixels (default 40 MP, as one image).
  * Throws DecodeError (never anything else) for bad input.
  */
@@ -35,8 +36,12 @@ export async function decodeAnimation(
 ): Promise<DecodedAnimation | null> {
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
   const open = (animated: boolean) => sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', animated });
+  // bytes that are no image are no animation: decoding them as a still says what is wrong
+  const first = await open(false)
+    .metadata()
+    .catch(() => null);
+  if (!first) return null;
   try {
-    const first = await open(false).metadata();
     const pages = first.pages ?? 1;
     if (pages < 2 || (first.format !== 'gif' && first.format !== 'webp')) return null;
     const width = first.width ?? 0;
@@ -47,7 +52,6 @@ export async function decodeAnimation(
         `the animation is ${pages} frames of ${width} x ${height} pixels; the decode limit is ${maxPixels} pixels in all`,
       );
     }
-    const meta = await open(true).metadata();
     const { data, info } = await open(true)
       .toColourspace('srgb')
       .ensureAlpha()
@@ -62,10 +66,10 @@ export async function decodeAnimation(
       data: new Uint8Array(data.buffer, data.byteOffset + i * size, size),
     }));
     const delaysMs = frames.map((_, i) => {
-      const delay = meta.delay?.[i] ?? DEFAULT_DELAY_MS;
+      const delay = first.delay?.[i] ?? DEFAULT_DELAY_MS;
       return delay < MIN_DELAY_MS ? DEFAULT_DELAY_MS : delay;
     });
-    return { width: info.width, height: frameHeight, frames, delaysMs, loop: meta.loop ?? 0 };
+    return { width: info.width, height: frameHeight, frames, delaysMs, loop: first.loop ?? 0 };
   } catch (err) {
     throw err instanceof DecodeError ? err : classify(err, maxPixels, bytes);
   }

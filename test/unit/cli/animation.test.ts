@@ -118,10 +118,39 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
 
     const forced = inTerminal(['--rows', '30', file('tall.gif')], 40, 20);
     const note =
-      `glyphcast: ${file('tall.gif')}: an animation of 30 rows is taller than the terminal (20 rows): ` +
-      'showing its first frame; --rows 19 or fewer plays it\n';
+      `glyphcast: ${file('tall.gif')}: showing its first frame only: the animation is 30 rows and the terminal 20 ` +
+      '(one for the cursor); --rows 19 or fewer plays it\n';
     // --rows alone keeps the aspect: 30 rows are 12 columns
     expect(forced).toBe(note + (await still('tall.gif', { columns: '12' }, { rows: 30 })));
+  });
+
+  it('does not play what would wrap or could not be decoded whole: the first frame, and why', async () => {
+    const wide = inTerminal(['--cols', '70', file('bar.gif')], 40, 20);
+    expect(wide).toBe(
+      `glyphcast: ${file('bar.gif')}: showing its first frame only: the animation is 70 columns and the terminal 40; ` +
+        `--columns 40 or fewer plays it\n${await still('bar.gif', { columns: '70' })}`,
+    );
+    // --columns given: a height too tall is lowered through the width
+    const tall = inTerminal(['--cols', '30', file('tall.gif')], 40, 20);
+    expect(tall.split('\n')[0]).toBe(
+      `glyphcast: ${file('tall.gif')}: showing its first frame only: the animation is 75 rows and the terminal 20 ` +
+        '(one for the cursor); --columns 8 or fewer plays it',
+    );
+    // the last frame's compressed data garbled: the animation cannot be decoded whole, its first frame can
+    const bytes = Buffer.from(fs.readFileSync(file('bar.gif')));
+    const descriptors = [...bytes.keys()].filter((i) => bytes[i] === 0x2c && bytes[i - 1] === 0x00);
+    const lzw = (descriptors.at(-1) as number) + 12; // the 10-byte descriptor, the code size, the first block's length
+    fs.writeFileSync(file('garbled.gif'), bytes.fill(0xff, lzw, lzw + 20));
+    expect(inTerminal([file('garbled.gif')])).toBe(
+      `glyphcast: ${file('garbled.gif')}: showing its first frame only: the image could not be decoded: the file is damaged or truncated\n` +
+        (await still('garbled.gif', { columns: '40' })),
+    );
+  });
+
+  it('shows the first frame on a terminal of one row, or of a size never set', async () => {
+    const first = await still('bar.gif', { columns: '40' });
+    expect(inTerminal(['--cols', '40', file('bar.gif')], 40, 1)).toBe(first);
+    expect(inTerminal(['--cols', '40', file('bar.gif')], 0, 0)).toBe(first);
   });
 
   it('Ctrl-C while it plays without end puts the colors and the cursor back', async () => {

@@ -198,7 +198,10 @@ describe('parseArgs', () => {
     expect(usageError('--color-depth', '256', 'a.png')).toBe(
       '--color-depth sets the colors of ANSI art, but the format is text (add --color, or --format ansi)',
     );
-    expect(usageError('--color', '-o', 'a.html', '--color-depth', '16', 'a.png')).toMatch(/the format is html/);
+    expect(usageError('--color', '-o', 'a.txt', '--color-depth', '16', 'a.png')).toBe(
+      '--color-depth sets the colors of ANSI art, but the format is text (give --format ansi)',
+    );
+    expect(render('--format', 'json', '--color-depth', 'auto', 'a.png').colorDepth).toBe('auto');
     expect(usageError('--color', '--color-depth', '16', '--colorDepth', '256', 'a.png')).toBe(
       '--color-depth given twice (as --color-depth and --colorDepth): give each option once',
     );

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { terminalColorDepth, terminalColumns } from '../../../bin/cli/terminal.js';
+import { terminalColorDepth, terminalColumns, terminalRows } from '../../../bin/cli/terminal.js';
 
 /** A stream that says it is a terminal `columns` wide, as a tty.WriteStream does. */
 function tty(columns = 80): NodeJS.WritableStream {
@@ -13,20 +13,33 @@ describe('the terminal standard output is', () => {
     expect(terminalColumns(new PassThrough())).toBeUndefined();
   });
 
-  it('reads its colors from COLORTERM, TERM_PROGRAM and TERM, as chafa does', () => {
+  it('reads its colors from COLORTERM, TERM and the variables terminals set, much as chafa does', () => {
     const depth = (env: NodeJS.ProcessEnv) => terminalColorDepth(tty(), env);
     expect(depth({ TERM: 'xterm-256color', COLORTERM: 'truecolor' })).toBe('truecolor');
     expect(depth({ TERM: 'xterm-256color', COLORTERM: '24bit' })).toBe('truecolor');
     expect(depth({ TERM: 'xterm-direct' })).toBe('truecolor');
     expect(depth({ TERM: 'xterm-256color', TERM_PROGRAM: 'iTerm.app' })).toBe('truecolor');
     expect(depth({ WT_SESSION: '5f1c' })).toBe('truecolor');
-    // macOS Terminal and ssh sessions (COLORTERM is not forwarded) say 256 colors
+    // kitty, st and VTE terminals show 24-bit color, also over ssh, where COLORTERM is not passed on
+    expect(depth({ TERM: 'xterm-kitty' })).toBe('truecolor');
+    expect(depth({ TERM: 'st-256color' })).toBe('truecolor');
+    expect(depth({ TERM: 'xterm-256color', VTE_VERSION: '7600' })).toBe('truecolor');
+    expect(depth({ TERM: 'xterm-256color', VTE_VERSION: '3405' })).toBe('256');
+    // macOS Terminal, PuTTY and docker (TERM=xterm) and screen: xterm's 256 colors
     expect(depth({ TERM: 'xterm-256color', TERM_PROGRAM: 'Apple_Terminal' })).toBe('256');
-    expect(depth({ TERM: 'screen-256color' })).toBe('256');
-    expect(depth({ TERM: 'xterm' })).toBe('16');
+    expect(depth({ TERM: 'screen' })).toBe('256');
+    expect(depth({ TERM: 'xterm' })).toBe('256');
+    // the Linux console and plain rxvt show 16
     expect(depth({ TERM: 'linux' })).toBe('16');
+    expect(depth({ TERM: 'rxvt-unicode' })).toBe('16');
     // the Windows console sets no TERM and shows 24-bit color
     expect(depth({})).toBe('truecolor');
+  });
+
+  it('has no size when a pseudo-terminal says 0 (its size never set)', () => {
+    expect(terminalColumns(tty(0))).toBeUndefined();
+    expect(terminalRows(Object.assign(new PassThrough(), { isTTY: true, rows: 0 }))).toBeUndefined();
+    expect(terminalRows(Object.assign(new PassThrough(), { isTTY: true, rows: 24 }))).toBe(24);
   });
 
   it('is 24-bit into a file or a pipe, whatever the environment says', () => {
