@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FORMAT_INFO } from '../../engine/encode/formats.js';
+import { SAMPLES_X } from '../../engine/fixed.js';
 import { type Command, parseArgs, type RenderCommand, UsageError } from './args.js';
 import type { Converted, ConvertTask } from './convert.js';
 import { helpText } from './help.js';
@@ -115,7 +116,9 @@ async function playOrConvert(
   const cannotPlay = (why: string) => say(streams.stderr, `${inputLabel(input)}: showing its first frame only: ${why}`);
   try {
     const { decodeAnimation } = await import('../../engine/node/decode-animation.js');
-    const animation = await decodeAnimation(bytes).catch((err: unknown) => {
+    // a long animation may be shrunk to fit the decode limit, down to the samples its art needs
+    const minFrameWidth = request.params.columns * SAMPLES_X;
+    const animation = await decodeAnimation(bytes, { minFrameWidth }).catch((err: unknown) => {
       cannotPlay(oneLine(err));
       return null;
     });

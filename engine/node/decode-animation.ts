@@ -24,18 +24,31 @@ export interface DecodedAnimation {
 export const MIN_DELAY_MS = 20;
 export const DEFAULT_DELAY_MS = 100;
 
+/** The most pixels an animation may have in all its frames before it is shrunk: 16 times the decode limit. */
+export const MAX_INPUT_FACTOR = 16;
+
+export interface AnimationDecodeOptions extends DecodeOptions {
+  /**
+   * An animation over `maxPixels` in all its frames is shrunk to fit (every frame alike, its
+   * aspect kept), as long as its frames stay this wide (what the art needs: its columns times
+   * the samples per cell); without it, such an animation is refused.
+   */
+  readonly minFrameWidth?: number;
+}
+
 /**
  * The frames of an animation, or null for an image with one frame, a format without frames, or
- * bytes that are no image.
- * All the frames together may have at most `maxPixels` pixels (default 40 MP, as one image).
- * Throws DecodeError (never anything else) for bad input.
+ * bytes that are no image. All the frames together may have at most `maxPixels` pixels (default
+ * 40 MP, as one image) once decoded: a larger animation is shrunk to fit (see `minFrameWidth`)
+ * up to MAX_INPUT_FACTOR times that. Throws DecodeError (never anything else) for bad input.
  */
 export async function decodeAnimation(
   bytes: Uint8Array,
-  options: DecodeOptions = {},
+  options: AnimationDecodeOptions = {},
 ): Promise<DecodedAnimation | null> {
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
-  const open = (animated: boolean) => sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', animated });
+  const maxInput = maxPixels * MAX_INPUT_FACTOR;
+  const open = (animated: boolean) => sharp(bytes, { limitInputPixels: maxInput, failOn: 'error', animated });
   // bytes that are no image are no animation: decoding them as a still says what is wrong
   const first = await open(false)
     .metadata()
@@ -46,13 +59,20 @@ export async function decodeAnimation(
     if (pages < 2 || (first.format !== 'gif' && first.format !== 'webp')) return null;
     const width = first.width ?? 0;
     const height = first.pageHeight ?? first.height ?? 0;
-    if (width * height * pages > maxPixels) {
-      throw new DecodeError(
-        'image_too_large',
-        `the animation is ${pages} frames of ${width} x ${height} pixels; the decode limit is ${maxPixels} pixels in all`,
-      );
+    const shrunkWidth = fittedWidth(width, height, pages, maxPixels);
+    const tooLarge = (why: string) =>
+      new DecodeError('image_too_large', `the animation is ${pages} frames of ${width} x ${height} pixels; ${why}`);
+    if (width * height * pages > maxInput) throw tooLarge(`the most read is ${maxInput} pixels in all`);
+    if (shrunkWidth < width) {
+      if (options.minFrameWidth === undefined) throw tooLarge(`the decode limit is ${maxPixels} pixels in all`);
+      if (shrunkWidth < options.minFrameWidth) {
+        throw tooLarge(
+          `shrunk to the decode limit of ${maxPixels} pixels in all, its frames would be narrower than the ${options.minFrameWidth} pixels the art needs`,
+        );
+      }
     }
-    const { data, info } = await open(true)
+    const animated = shrunkWidth < width ? open(true).resize({ width: shrunkWidth }) : open(true);
+    const { data, info } = await animated
       .toColourspace('srgb')
       .ensureAlpha()
       .raw({ depth: 'uchar' })
@@ -73,4 +93,13 @@ export async function decodeAnimation(
   } catch (err) {
     throw err instanceof DecodeError ? err : classify(err, maxPixels, bytes);
   }
+}
+
+/** The frame width at which `pages` frames of width x height fit in `maxPixels` (the width itself when they do). */
+function fittedWidth(width: number, height: number, pages: number, maxPixels: number): number {
+  if (width * height * pages <= maxPixels) return width;
+  let w = Math.floor(width * Math.sqrt(maxPixels / (width * height * pages)));
+  // the resized height is rounded: step down until the frames fit
+  while (w > 1 && w * Math.round((height * w) / width) * pages > maxPixels) w--;
+  return w;
 }

@@ -31,6 +31,30 @@ describe('decodeAnimation', () => {
     expect(decoded?.frames[1].data[1]).toBe(60);
   });
 
+  it('shrinks an animation over the limit to fit it, every frame alike, as long as the frames stay as wide as asked', async () => {
+    const gif = await animation('gif', 20, 10, 4, [100, 100, 100, 100], 0); // 800 pixels in all
+    const shrunk = await decodeAnimation(gif, { maxPixels: 400, minFrameWidth: 10 });
+    expect({ width: shrunk?.width, height: shrunk?.height, count: shrunk?.frames.length }).toEqual({
+      width: 14,
+      height: 7,
+      count: 4,
+    });
+    shrunk?.frames.forEach((f, i) => {
+      expect(f.data).toHaveLength(14 * 7 * 4);
+      expect(f.data[4 * 20 + 1]).toBe(40 * i + 20);
+    });
+    await expect(decodeAnimation(gif, { maxPixels: 400, minFrameWidth: 15 })).rejects.toMatchObject({
+      code: 'image_too_large',
+      message:
+        'the animation is 4 frames of 20 x 10 pixels; shrunk to the decode limit of 400 pixels in all, its frames would be narrower than the 15 pixels the art needs',
+    });
+    // what is read at all is bounded too: 16 times the limit
+    await expect(decodeAnimation(gif, { maxPixels: 49, minFrameWidth: 1 })).rejects.toMatchObject({
+      code: 'image_too_large',
+      message: 'the animation is 4 frames of 20 x 10 pixels; the most read is 784 pixels in all',
+    });
+  });
+
   it('is null for an image of one frame', async () => {
     expect(await decodeAnimation(await animation('gif', 4, 4, 1, [100], 0))).toBeNull();
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#808080' } })
