@@ -4,7 +4,8 @@
  * times as the file says (without end for 0, until Ctrl-C). The frames are a stream: the Auto
  * Director tunes once, on the first frame, and the temporal filter (motionSensitivity) keeps
  * still parts still, as in the studio. Each frame is rendered while the one before shows, and
- * kept for the next pass.
+ * kept for the next pass. Ctrl-Z shows the cursor before the process stops; after fg the
+ * frames go on below the shell's lines.
  */
 import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';
 import { autoTune } from '../../engine/director/direct.js';
@@ -15,11 +16,9 @@ import type { RenderParams } from '../../engine/params.js';
 import { planFrame } from '../../engine/plan.js';
 import { DEFAULT_CELL_ASPECT, type RenderOptions } from '../../engine/size.js';
 import { renderFailure } from './convert.js';
-import type { SignalGuard } from './signal-guard.js';
+import { HIDE_CURSOR, SHOW_CURSOR, type SignalGuard, suspendGracefully } from './signal-guard.js';
 import { columnsForRows } from './sizing.js';
 
-export const HIDE_CURSOR = '\x1b[?25l';
-export const SHOW_CURSOR = '\x1b[?25h';
 /** Up `rows` lines, to the start of the line: where the last frame began. */
 const backOver = (rows: number) => `\x1b[${rows}A\r`;
 
@@ -89,6 +88,11 @@ export async function playAnimation(
   const bodies: string[] = [];
   guard.restoreAlso(SHOW_CURSOR);
   stdout.write(HIDE_CURSOR);
+  /** Whether the next frame starts a new picture (the first, or the first after Ctrl-Z and fg). */
+  let fresh = true;
+  const release = suspendGracefully(stdout, () => {
+    fresh = true;
+  });
   let shownAt = 0;
   let showFor = 0;
   try {
@@ -99,12 +103,14 @@ export async function playAnimation(
         }).body;
         await sleep(shownAt + showFor - performance.now());
         if (guard.interrupted) return { played: true };
-        stdout.write(`${pass + i > 0 ? backOver(plan.rows) : ''}${bodies[i]}\n`);
+        stdout.write(`${fresh ? '' : backOver(plan.rows)}${bodies[i]}\n`);
+        fresh = false;
         shownAt = performance.now();
         showFor = animation.delaysMs[i];
       }
     }
   } finally {
+    release();
     if (!guard.interrupted) stdout.write(SHOW_CURSOR);
   }
   return { played: true };

@@ -1,7 +1,11 @@
 /**
- * Ctrl-C and SIGTERM while art is on the terminal: the terminal is put back before the run ends.
+ * Ctrl-C and SIGTERM while art is on the terminal: the terminal is put back before the run ends;
+ * Ctrl-Z while an animation plays: the cursor is shown while the process is stopped.
  */
 import { ANSI_RESET } from '../../engine/encode/ansi.js';
+
+export const HIDE_CURSOR = '\x1b[?25l';
+export const SHOW_CURSOR = '\x1b[?25h';
 
 /** The signals that end a run from the terminal or a process manager. */
 const INTERRUPTS = ['SIGINT', 'SIGTERM'] as const;
@@ -51,4 +55,36 @@ export class SignalGuard {
   remove(): void {
     for (const signal of INTERRUPTS) process.removeListener(signal, this.#onSignal);
   }
+}
+
+/** Stops this process as Ctrl-Z does; returns once it is continued (fg). */
+const stopProcess = () => process.kill(process.pid, 'SIGTSTP');
+
+/**
+ * Ctrl-Z (SIGTSTP) while the cursor is hidden (an animation plays): the colors reset and the
+ * cursor shown before the process stops, so the shell's prompt is not left without a cursor.
+ * The stop happens within `stop` (the signal's default action, once no listener is left); when
+ * it returns (after fg), the cursor is hidden again and `resumed` runs: the picture goes on
+ * below whatever the shell printed. Returns what removes the handler. (Windows has no job
+ * control signals.)
+ */
+export function suspendGracefully(
+  stdout: NodeJS.WritableStream,
+  resumed: () => void,
+  stop: () => void = stopProcess,
+): () => void {
+  if (process.platform === 'win32') return () => {};
+  const onStop = () => {
+    process.removeListener('SIGTSTP', onStop);
+    stdout.write(ANSI_RESET + SHOW_CURSOR);
+    try {
+      stop();
+    } finally {
+      process.on('SIGTSTP', onStop);
+      stdout.write(HIDE_CURSOR);
+      resumed();
+    }
+  };
+  process.on('SIGTSTP', onStop);
+  return () => process.removeListener('SIGTSTP', onStop);
 }
