@@ -1,6 +1,7 @@
 /**
  * Where frames come from: files (opened, dropped or pasted anywhere on the page), image URLs
- * (entered, or pasted anywhere outside a text field), video files and the camera. Decodes
+ * (entered, or pasted anywhere outside a text field), video files, animated images (played as
+ * video streams) and the camera. Decodes
  * images exactly (decode-image.ts), plays videos and the camera in the host's one video element,
  * and releases the previous source (camera tracks, object URLs) when another is chosen or the
  * host disconnects. The camera code loads on demand.
@@ -11,6 +12,7 @@
  * and a start that a later choice overtook is dropped without one.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { AnimatedImage } from '../sources/animated-image.js';
 import { decodeImageBlob } from '../sources/decode-image.js';
 import { imageAddress } from '../sources/image-address.js';
 import type { StudioSource } from '../sources/source.js';
@@ -26,6 +28,8 @@ export interface SourceEvents {
 export class SourceController implements ReactiveController {
   source: StudioSource | null = null;
   camera: CameraController | null = null;
+  /** The animated image playing as a stream, and the source it is (stopped when another replaces it). */
+  private animation: { readonly player: AnimatedImage; readonly source: StudioSource } | null = null;
   private nextKey = 1;
   /** Counts the user's choices of source: a start that a later choice overtook is dropped. */
   private choices = 0;
@@ -59,6 +63,9 @@ export class SourceController implements ReactiveController {
     const latest = this.choose();
     if (file.type.startsWith('video/')) return this.openVideo(file, latest);
     try {
+      // only a file that may be one waits for the check: a still opens as it did
+      const animation = AnimatedImage.mayBe(file) ? await AnimatedImage.open(file) : null;
+      if (animation) return this.openAnimation(file.name || 'pasted animation', animation, latest);
       const image = await decodeImageBlob(file);
       if (latest()) this.set({ kind: 'image', name: file.name || 'pasted image', key: this.nextKey++, image });
     } catch (err) {
@@ -162,6 +169,24 @@ export class SourceController implements ReactiveController {
     this.play(video, { kind: 'video', name: file.name, element: video });
   }
 
+  /** An animated image plays as a video stream (animated-image.ts), looping, with the transport's Play and Loop. */
+  private openAnimation(name: string, animation: AnimatedImage, latest: () => boolean): void {
+    const video = this.video();
+    if (!latest() || !video) {
+      animation.stop();
+      return;
+    }
+    unload(video);
+    video.srcObject = animation.stream;
+    video.loop = true;
+    const source: StudioSource = { kind: 'video', name, element: video };
+    this.animation = { player: animation, source };
+    this.play(video, source);
+    void animation.play(video, (message) => {
+      if (this.source === source) this.events.onError(`${name}: a ${message}.`);
+    });
+  }
+
   /**
    * Makes a stream loaded in the element the source and plays it. It is the source at once, so
    * no later choice can come between the element's new content and the source that owns it.
@@ -185,6 +210,10 @@ export class SourceController implements ReactiveController {
   /** Stops the camera and unloads a video file, unless the next source still uses them. */
   private release(next: StudioSource | null): void {
     if (next?.kind !== 'camera') this.camera?.stop();
+    if (this.animation && this.animation.source !== next) {
+      this.animation.player.stop();
+      this.animation = null;
+    }
     const video = this.video();
     if (!video || (next && 'element' in next && next.element === video)) return;
     unload(video);

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/browser.js';
 import { cameraY4m, liveWebm, videoWebm } from '../support/media.js';
@@ -283,6 +284,47 @@ describe('studio: webcam and video', () => {
     await eventually(() => page.getByRole('group', { name: 'Recorded clip' }).count()).toBe(1);
     expect(await page.getByText('Recorded 1 frame (0.0 s).').count()).toBe(1);
     expect(await hasFocus(page.getByRole('button', { name: 'Record clip' }))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('plays an animated GIF as a stream: its frames change the art, Pause holds it, Loop off stops at its end', async () => {
+    // a bright bar in 4 places, 60 ms each, on a dark field
+    const [w, h, n] = [96, 48, 4];
+    const px = Buffer.alloc(w * h * n * 4);
+    for (let f = 0; f < n; f++)
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          const on = Math.floor((x * n) / w) === f;
+          px.set(on ? [250, 220, 80, 255] : [10, 10, 40, 255], ((f * h + y) * w + x) * 4);
+        }
+    const gif = await sharp(px, { raw: { width: w, height: h * n, channels: 4, pageHeight: h } })
+      .gif({ delay: Array(n).fill(60), loop: 0 })
+      .toBuffer();
+    await page.goto(`${studio.url}/?columns=48`);
+    await page
+      .getByLabel('Open an image or video file')
+      .setInputFiles({ name: 'bar.gif', mimeType: 'image/gif', buffer: gif });
+    await eventually(() => page.getByRole('img', { name: /^ASCII art, 48 by / }).count()).toBe(1);
+    // a stream: the transport plays it, and the art moves with the bar
+    await eventually(() => page.getByRole('button', { name: 'Pause' }).count()).toBe(1);
+    const seen = new Set<string>();
+    await eventually(async () => seen.add(await copyText()).size).toBeGreaterThan(2);
+
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await eventually(() => page.getByRole('button', { name: 'Play' }).count()).toBe(1);
+    const held = await copyText();
+    await page.getByRole('checkbox', { name: 'Loop' }).uncheck();
+    expect(await copyText()).toBe(held);
+
+    // Loop off: it plays to its last frame and stops there
+    await page.getByRole('button', { name: 'Play' }).click();
+    await eventually(() => page.getByRole('button', { name: 'Play' }).count()).toBe(1);
+    const last = await copyText();
+    expect(await copyText()).toBe(last);
+
+    // a still replaces it
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await eventually(() => page.getByRole('button', { name: 'Play' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
