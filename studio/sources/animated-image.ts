@@ -1,5 +1,5 @@
 /**
- * An animated GIF, WebP or PNG as a video stream: its frames (WebCodecs' ImageDecoder) drawn on
+ * An animated GIF, WebP, PNG or AVIF as a video stream: its frames (WebCodecs' ImageDecoder) drawn on
  * a canvas at their own durations, and the canvas captured as a MediaStream that plays in the
  * studio's video element, so it renders like a video file (the temporal filter, recording, the
  * handoff's video-stream). Play and Pause pause the frames too; with Loop off it stops after
@@ -56,9 +56,16 @@ export class AnimatedImage {
       decoder.close();
       return null;
     }
-    const { image } = await decoder.decode({ frameIndex: 0 });
-    const { displayWidth: width, displayHeight: height } = image;
-    image.close();
+    let width: number;
+    let height: number;
+    try {
+      const { image } = await decoder.decode({ frameIndex: 0 });
+      [width, height] = [image.displayWidth, image.displayHeight];
+      image.close();
+    } catch {
+      decoder.close();
+      return null; // its first frame does not decode: the still decode says why
+    }
     if (width * height > MAX_IMAGE_PIXELS) {
       decoder.close();
       throw new Error(`its frames are ${width} x ${height} pixels; the limit is ${MAX_IMAGE_PIXELS / 1e6} megapixels`);
