@@ -113,13 +113,14 @@ async function playOrConvert(
 ): Promise<Outcome> {
   const bytes = await read(input, streams.stdin);
   if (!(bytes instanceof Uint8Array)) return bytes;
-  const cannotPlay = (why: string) => say(streams.stderr, `${inputLabel(input)}: showing its first frame only: ${why}`);
+  /** Why the animation does not play: said once its first frame has rendered (else that frame's error is all). */
+  let cannotPlay: string | undefined;
   try {
     const { decodeAnimation } = await import('../../engine/node/decode-animation.js');
     // a long animation may be shrunk to fit the decode limit, down to the samples its art needs
     const minFrameWidth = request.params.columns * SAMPLES_X;
     const animation = await decodeAnimation(bytes, { minFrameWidth }).catch((err: unknown) => {
-      cannotPlay(oneLine(err));
+      cannotPlay = oneLine(err);
       return null;
     });
     if (animation) {
@@ -138,12 +139,16 @@ async function playOrConvert(
         screen.guard,
       );
       if (!('doesNotFit' in outcome)) return outcome;
-      cannotPlay(outcome.doesNotFit);
+      cannotPlay = outcome.doesNotFit;
     }
   } catch (err) {
     return { error: `unexpected error: ${oneLine(err)}` };
   }
-  return convertBytes(bytes, request, converter);
+  const still = await convertBytes(bytes, request, converter);
+  if (cannotPlay !== undefined && 'body' in still) {
+    say(streams.stderr, `${inputLabel(input)}: showing its first frame only: ${cannotPlay}`);
+  }
+  return still;
 }
 
 async function render(command: RenderCommand, streams: CliStreams): Promise<number> {

@@ -3,7 +3,7 @@
  * pseudo-terminal (`script`). The frames expected come from the engine in-process: the Auto
  * Director tuned on the first frame, then each frame rendered as a stream (temporal filter).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,16 +47,26 @@ const shell = (args: readonly string[]) =>
     .map((a) => JSON.stringify(a))
     .join(' ');
 
-/** What the CLI prints on a terminal `cols` x `rows` (stdout and stderr, as the terminal shows them). */
-function inTerminal(args: readonly string[], cols = 40, rows = 20): string {
+/**
+ * What the CLI prints on a terminal `cols` x `rows` (stdout and stderr, as the terminal shows
+ * them), and its exit status.
+ */
+function runInTerminal(args: readonly string[], cols = 40, rows = 20): { out: string; status: number | null } {
   const command = `stty cols ${cols} rows ${rows}; ${shell(args)}`;
-  const out = execFileSync('script', ['-qec', command, '/dev/null'], {
+  const r = spawnSync('script', ['-qec', command, '/dev/null'], {
     cwd: ROOT,
     encoding: 'utf8',
     env: { ...process.env, NODE_OPTIONS: '', TERM: 'xterm-256color', COLORTERM: 'truecolor' },
   });
   // the terminal's line discipline writes each newline as CR LF
-  return out.replace(/\r\n/g, '\n');
+  return { out: r.stdout.replace(/\r\n/g, '\n'), status: r.status };
+}
+
+/** What a run that succeeds prints on the terminal. */
+function inTerminal(args: readonly string[], cols = 40, rows = 20): string {
+  const { out, status } = runInTerminal(args, cols, rows);
+  expect(status).toBe(0);
+  return out;
 }
 
 /** The frames the player shows, from the engine: tuned on the first, then rendered as a stream. */
@@ -145,6 +155,17 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
       `glyphcast: ${file('garbled.gif')}: showing its first frame only: the image could not be decoded: the file is damaged or truncated\n` +
         (await still('garbled.gif', { columns: '40' })),
     );
+  });
+
+  it('says only what is wrong with an animation whose first frame does not decode either', async () => {
+    const bytes = Buffer.from(fs.readFileSync(file('bar.gif')));
+    const descriptors = [...bytes.keys()].filter((i) => bytes[i] === 0x2c && bytes[i - 1] === 0x00);
+    const lzw = descriptors[0] + 12;
+    fs.writeFileSync(file('first-garbled.gif'), bytes.fill(0xff, lzw, lzw + 20));
+    expect(runInTerminal([file('first-garbled.gif')])).toEqual({
+      out: `glyphcast: ${file('first-garbled.gif')}: the image could not be decoded: the file is damaged or truncated\n`,
+      status: 1,
+    });
   });
 
   it('shows the first frame on a terminal of one row, or of a size never set', async () => {
