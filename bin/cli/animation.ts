@@ -22,11 +22,10 @@ import { columnsForRows } from './sizing.js';
 /** Up `rows` lines, to the start of the line: where the last frame began. */
 const backOver = (rows: number) => `\x1b[${rows}A\r`;
 
-export interface PlayRequest {
-  readonly animation: DecodedAnimation;
+/** The art's size as asked, and the terminal it plays on. */
+export interface FitRequest {
   readonly params: RenderParams;
   readonly options: RenderOptions;
-  readonly ansiColorDepth: AnsiColorDepth;
   /** The most rows a frame may have to be drawn over the last: the terminal's height less one. */
   readonly maxRows: number;
   /** The terminal's width: a wider row wraps, and the next frame would miss the last one. */
@@ -35,32 +34,42 @@ export interface PlayRequest {
   readonly fitHeight: boolean;
 }
 
+export interface PlayRequest extends FitRequest {
+  readonly animation: DecodedAnimation;
+  readonly ansiColorDepth: AnsiColorDepth;
+}
+
 /** Played (to its end, or interrupted), not played for it does not fit (why, in words), or failed to render. */
 export type PlayOutcome = { readonly played: true } | { readonly doesNotFit: string } | { readonly error: string };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /**
- * The params and options that fit the frames in the terminal, or why they do not: a size the CLI
- * chose (neither --columns nor --rows) is fitted to the terminal's height; a size given is kept.
+ * The params and options that fit frames of `size` in the terminal, or why they do not: a size
+ * the CLI chose (neither --columns nor --rows) is fitted to the terminal's height; a size given
+ * is kept. A host checks the header's size before decoding the frames; the player checks the
+ * frames' (which may have been shrunk) again.
  */
-function fitted(request: PlayRequest): { params: RenderParams; options: RenderOptions } | string {
-  const { animation, params, options, maxRows, maxColumns } = request;
-  const { rows, columns } = planFrame(params, animation, options);
+export function fitToTerminal(
+  size: { readonly width: number; readonly height: number },
+  request: FitRequest,
+): { params: RenderParams; options: RenderOptions } | string {
+  const { params, options, maxRows, maxColumns } = request;
+  const { rows, columns } = planFrame(params, size, options);
   const cellAspect = options.cellAspect ?? DEFAULT_CELL_ASPECT;
   if (columns > maxColumns) {
     return `the animation is ${columns} columns and the terminal ${maxColumns}; --columns ${maxColumns} or fewer plays it`;
   }
   if (rows <= maxRows) return { params, options };
   if (request.fitHeight) {
-    const fit = columnsForRows(animation, maxRows, cellAspect, params.columns);
+    const fit = columnsForRows(size, maxRows, cellAspect, params.columns);
     return { params: { ...params, columns: fit }, options: { ...options, rows: maxRows } };
   }
   // a height given is the one to lower; else the width, which sets the height
   const hint =
     options.rows !== undefined
       ? `--rows ${maxRows} or fewer`
-      : `--columns ${columnsForRows(animation, maxRows, cellAspect, params.columns)} or fewer`;
+      : `--columns ${columnsForRows(size, maxRows, cellAspect, params.columns)} or fewer`;
   return `the animation is ${rows} rows and the terminal ${maxRows + 1} (one for the cursor); ${hint} plays it`;
 }
 
@@ -75,7 +84,7 @@ export async function playAnimation(
   let options: RenderOptions;
   let plan: ReturnType<typeof planFrame>;
   try {
-    const fit = fitted(request);
+    const fit = fitToTerminal(animation, request);
     if (typeof fit === 'string') return { doesNotFit: fit };
     options = fit.options;
     tuned =

@@ -116,30 +116,36 @@ async function playOrConvert(
   /** Why the animation does not play: said once its first frame has rendered (else that frame's error is all). */
   let cannotPlay: string | undefined;
   try {
-    const { decodeAnimation } = await import('../../engine/node/decode-animation.js');
-    // a long animation may be shrunk to fit the decode limit, down to the samples its art needs
-    const minFrameWidth = request.params.columns * SAMPLES_X;
-    const animation = await decodeAnimation(bytes, { minFrameWidth }).catch((err: unknown) => {
-      cannotPlay = oneLine(err);
-      return null;
+    const { decodeAnimation, readAnimationHeader } = await import('../../engine/node/decode-animation.js');
+    const { fitToTerminal, playAnimation } = await import('./animation.js');
+    const header = await readAnimationHeader(bytes);
+    const fit = (size: { width: number; height: number }) => ({
+      params: sizedParams(size, request),
+      options: request.options,
+      maxRows: screen.rows - 1,
+      maxColumns: screen.columns,
+      fitHeight: screen.fitHeight,
     });
-    if (animation) {
-      const { playAnimation } = await import('./animation.js');
-      const outcome = await playAnimation(
-        {
-          animation,
-          params: sizedParams(animation, request),
-          options: request.options,
-          ansiColorDepth: request.ansiColorDepth,
-          maxRows: screen.rows - 1,
-          maxColumns: screen.columns,
-          fitHeight: screen.fitHeight,
-        },
-        streams.stdout,
-        screen.guard,
-      );
-      if (!('doesNotFit' in outcome)) return outcome;
-      cannotPlay = outcome.doesNotFit;
+    // the size is checked on the header, before the frames are decoded
+    const fits = header ? fitToTerminal(header, fit(header)) : null;
+    if (typeof fits === 'string') cannotPlay = fits;
+    else if (header && fits) {
+      // a long animation may be shrunk to fit the decode limit, down to the samples its art needs
+      const minFrameWidth = fits.params.columns * SAMPLES_X;
+      const animation = await decodeAnimation(bytes, { minFrameWidth }, header).catch((err: unknown) => {
+        cannotPlay = oneLine(err);
+        return null;
+      });
+      if (animation) {
+        // the frames' own size decides (shrunk frames may round to another height)
+        const outcome = await playAnimation(
+          { ...fit(animation), animation, ansiColorDepth: request.ansiColorDepth },
+          streams.stdout,
+          screen.guard,
+        );
+        if (!('doesNotFit' in outcome)) return outcome;
+        cannotPlay = outcome.doesNotFit;
+      }
     }
   } catch (err) {
     return { error: `unexpected error: ${oneLine(err)}` };

@@ -36,29 +36,55 @@ export interface AnimationDecodeOptions extends DecodeOptions {
   readonly minFrameWidth?: number;
 }
 
+/** What an animation's header says: its frame size and count, delays and loop count. */
+export interface AnimationHeader {
+  readonly width: number;
+  readonly height: number;
+  readonly pages: number;
+  /** As the file says (decodeAnimation applies MIN_DELAY_MS). */
+  readonly delaysMs: readonly number[];
+  readonly loop: number;
+}
+
+/**
+ * The header of an animated GIF or WebP, without decoding its frames (a host can check the size
+ * first); null for an image with one frame, a format without frames, or bytes that are no image
+ * (decoding them as a still says what is wrong).
+ */
+export async function readAnimationHeader(bytes: Uint8Array): Promise<AnimationHeader | null> {
+  const meta = await sharp(bytes, { limitInputPixels: false, failOn: 'error' })
+    .metadata()
+    .catch(() => null);
+  const pages = meta?.pages ?? 1;
+  if (!meta || pages < 2 || (meta.format !== 'gif' && meta.format !== 'webp')) return null;
+  return {
+    width: meta.width ?? 0,
+    height: meta.pageHeight ?? meta.height ?? 0,
+    pages,
+    delaysMs: meta.delay ?? [],
+    loop: meta.loop ?? 0,
+  };
+}
+
 /**
  * The frames of an animation, or null for an image with one frame, a format without frames, or
  * bytes that are no image. All the frames together may have at most `maxPixels` pixels (default
  * 40 MP, as one image) once decoded: a larger animation is shrunk to fit (see `minFrameWidth`)
  * up to MAX_INPUT_FACTOR times that. Throws DecodeError (never anything else) for bad input.
+ * `header`, when read already (readAnimationHeader), is not read again.
  */
 export async function decodeAnimation(
   bytes: Uint8Array,
   options: AnimationDecodeOptions = {},
+  header?: AnimationHeader,
 ): Promise<DecodedAnimation | null> {
+  const first = header ?? (await readAnimationHeader(bytes));
+  if (!first) return null;
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
   const maxInput = maxPixels * MAX_INPUT_FACTOR;
-  const open = (animated: boolean) => sharp(bytes, { limitInputPixels: maxInput, failOn: 'error', animated });
-  // bytes that are no image are no animation: decoding them as a still says what is wrong
-  const first = await open(false)
-    .metadata()
-    .catch(() => null);
-  if (!first) return null;
+  const open = () => sharp(bytes, { limitInputPixels: maxInput, failOn: 'error', animated: true });
+  const { width, height, pages } = first;
   try {
-    const pages = first.pages ?? 1;
-    if (pages < 2 || (first.format !== 'gif' && first.format !== 'webp')) return null;
-    const width = first.width ?? 0;
-    const height = first.pageHeight ?? first.height ?? 0;
     const shrunkWidth = fittedWidth(width, height, pages, maxPixels);
     const tooLarge = (why: string) =>
       new DecodeError('image_too_large', `the animation is ${pages} frames of ${width} x ${height} pixels; ${why}`);
@@ -71,7 +97,7 @@ export async function decodeAnimation(
         );
       }
     }
-    const animated = shrunkWidth < width ? open(true).resize({ width: shrunkWidth }) : open(true);
+    const animated = shrunkWidth < width ? open().resize({ width: shrunkWidth }) : open();
     const { data, info } = await animated
       .toColourspace('srgb')
       .ensureAlpha()
@@ -86,10 +112,10 @@ export async function decodeAnimation(
       data: new Uint8Array(data.buffer, data.byteOffset + i * size, size),
     }));
     const delaysMs = frames.map((_, i) => {
-      const delay = first.delay?.[i] ?? DEFAULT_DELAY_MS;
+      const delay = first.delaysMs[i] ?? DEFAULT_DELAY_MS;
       return delay < MIN_DELAY_MS ? DEFAULT_DELAY_MS : delay;
     });
-    return { width: info.width, height: frameHeight, frames, delaysMs, loop: first.loop ?? 0 };
+    return { width: info.width, height: frameHeight, frames, delaysMs, loop: first.loop };
   } catch (err) {
     throw err instanceof DecodeError ? err : classify(err, maxPixels, bytes);
   }
