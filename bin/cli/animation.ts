@@ -1,11 +1,12 @@
 /**
  * Plays an animated GIF or WebP on the terminal, as chafa does: each frame drawn over the last
- * (the cursor moved up, the cursor hidden while it plays), at the file's frame delays, as many
- * times as the file says (without end for 0, until Ctrl-C). The frames are a stream: the Auto
- * Director tunes once, on the first frame, and the temporal filter (motionSensitivity) keeps
- * still parts still, as in the studio. Each frame is rendered while the one before shows, and
- * kept for the next pass. Ctrl-Z shows the cursor before the process stops; after fg the
- * frames go on below the shell's lines.
+ * (the lines that changed, in one synchronized update: frame-update.ts; the cursor hidden
+ * while it plays), at the file's frame delays, as many times as the file says (without end
+ * for 0, until q or Ctrl-C; typed keys do not echo: keys.ts). The frames are a stream: the
+ * Auto Director tunes once, on the first frame, and the temporal filter (motionSensitivity)
+ * keeps still parts still, as in the studio. Each frame is rendered while the one before
+ * shows, and kept for the next pass. Ctrl-Z shows the cursor before the process stops; after
+ * fg the frames go on below the shell's lines.
  */
 import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';
 import { autoTune } from '../../engine/director/direct.js';
@@ -16,11 +17,10 @@ import type { RenderParams } from '../../engine/params.js';
 import { planFrame } from '../../engine/plan.js';
 import { DEFAULT_CELL_ASPECT, type RenderOptions } from '../../engine/size.js';
 import { renderFailure } from './convert.js';
+import { frameUpdate } from './frame-update.js';
+import { readPlaybackKeys } from './keys.js';
 import { HIDE_CURSOR, SHOW_CURSOR, type SignalGuard, suspendGracefully } from './signal-guard.js';
 import { columnsForRows } from './sizing.js';
-
-/** Up `rows` lines, to the start of the line: where the last frame began. */
-const backOver = (rows: number) => `\x1b[${rows}A\r`;
 
 /** The art's size as asked, and the terminal it plays on. */
 export interface FitRequest {
@@ -41,8 +41,6 @@ export interface PlayRequest extends FitRequest {
 
 /** Played (to its end, or interrupted), not played for it does not fit (why, in words), or failed to render. */
 export type PlayOutcome = { readonly played: true } | { readonly doesNotFit: string } | { readonly error: string };
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /**
  * The params and options that fit frames of `size` in the terminal, or why they do not: a size
@@ -73,12 +71,31 @@ export function fitToTerminal(
   return `the animation is ${rows} rows and the terminal ${maxRows + 1} (one for the cursor); ${hint} plays it`;
 }
 
+/** A wait for the next frame that a key (q) can cut short. */
+class FrameClock {
+  #timer: NodeJS.Timeout | undefined;
+  #wake: (() => void) | undefined;
+
+  until(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.#wake = resolve;
+      this.#timer = setTimeout(resolve, Math.max(0, ms));
+    });
+  }
+
+  wake(): void {
+    clearTimeout(this.#timer);
+    this.#wake?.();
+  }
+}
+
 export async function playAnimation(
   request: PlayRequest,
-  stdout: NodeJS.WritableStream,
+  terminal: { readonly stdin: NodeJS.ReadableStream; readonly stdout: NodeJS.WritableStream },
   guard: SignalGuard,
 ): Promise<PlayOutcome> {
   const { animation } = request;
+  const { stdout } = terminal;
   const executor = new CpuExecutor();
   let tuned: RenderParams;
   let options: RenderOptions;
@@ -94,31 +111,44 @@ export async function playAnimation(
     return { error: renderFailure(err) };
   }
   const stream = new StreamState();
-  const bodies: string[] = [];
+  /** Each frame's lines, rendered once, kept for the next pass. */
+  const frames: string[][] = [];
+  const clock = new FrameClock();
+  let quit = false;
+  const keys = readPlaybackKeys(terminal.stdin, () => {
+    quit = true;
+    clock.wake();
+  });
   guard.restoreAlso(SHOW_CURSOR);
+  if (keys) guard.restoreAlso(() => keys.release());
   stdout.write(HIDE_CURSOR);
-  /** Whether the next frame starts a new picture (the first, or the first after Ctrl-Z and fg). */
-  let fresh = true;
-  const release = suspendGracefully(stdout, () => {
-    fresh = true;
+  /** The picture on the terminal; null: the next frame starts a new one (the first, or the first after Ctrl-Z and fg). */
+  let shown: readonly string[] | null = null;
+  const release = suspendGracefully(stdout, {
+    stopping: () => keys?.pause(),
+    resumed: () => {
+      keys?.resume();
+      shown = null;
+    },
   });
   let shownAt = 0;
   let showFor = 0;
   try {
     for (let pass = 0; animation.loop === 0 || pass < animation.loop; pass++) {
       for (let i = 0; i < animation.frames.length; i++) {
-        bodies[i] ??= encode(executor.render(plan, animation.frames[i], stream), tuned, {
+        frames[i] ??= encode(executor.render(plan, animation.frames[i], stream), tuned, {
           ansiColorDepth: request.ansiColorDepth,
-        }).body;
-        await sleep(shownAt + showFor - performance.now());
-        if (guard.interrupted) return { played: true };
-        stdout.write(`${fresh ? '' : backOver(plan.rows)}${bodies[i]}\n`);
-        fresh = false;
+        }).body.split('\n');
+        if (!quit) await clock.until(shownAt + showFor - performance.now());
+        if (guard.interrupted || quit) return { played: true };
+        stdout.write(frameUpdate(shown, frames[i]));
+        shown = frames[i];
         shownAt = performance.now();
         showFor = animation.delaysMs[i];
       }
     }
   } finally {
+    keys?.release();
     release();
     if (!guard.interrupted) stdout.write(SHOW_CURSOR);
   }

@@ -140,7 +140,7 @@ async function playOrConvert(
         // the frames' own size decides (shrunk frames may round to another height)
         const outcome = await playAnimation(
           { ...fit(animation), animation, ansiColorDepth: request.ansiColorDepth },
-          streams.stdout,
+          streams,
           screen.guard,
         );
         if (!('doesNotFit' in outcome)) return outcome;

@@ -25,9 +25,13 @@ export class SignalGuard {
   readonly #stdout: NodeJS.WritableStream;
   /** What puts the terminal back: the color reset, and what `restoreAlso` adds. */
   #restore = ANSI_RESET;
+  /** What else puts the terminal back (its mode), run before the process ends. */
+  readonly #undo: (() => void)[] = [];
   readonly #onSignal = (signal: NodeJS.Signals) => {
     this.interrupted = true;
     this.remove();
+    // the signal raised again ends the process at once, before Node could reset the terminal's mode
+    for (const undo of this.#undo) undo();
     const raise = () => process.kill(process.pid, signal);
     try {
       this.#stdout.write(this.#restore, raise);
@@ -41,9 +45,13 @@ export class SignalGuard {
     for (const signal of INTERRUPTS) process.on(signal, this.#onSignal);
   }
 
-  /** Adds to what is written on a signal (the cursor shown again while an animation hides it). */
-  restoreAlso(sequence: string): void {
-    this.#restore += sequence;
+  /**
+   * Adds to what puts the terminal back on a signal: a sequence to write (the cursor shown
+   * again while an animation hides it), or a step (the keyboard out of raw mode).
+   */
+  restoreAlso(what: string | (() => void)): void {
+    if (typeof what === 'string') this.#restore += what;
+    else this.#undo.push(what);
   }
 
   /** Whether a signal has come, once the event loop has had the chance to handle it. */
@@ -63,26 +71,27 @@ const stopProcess = () => process.kill(process.pid, 'SIGTSTP');
 /**
  * Ctrl-Z (SIGTSTP) while the cursor is hidden (an animation plays): the colors reset and the
  * cursor shown before the process stops, so the shell's prompt is not left without a cursor.
- * The stop happens within `stop` (the signal's default action, once no listener is left); when
- * it returns (after fg), the cursor is hidden again and `resumed` runs: the picture goes on
- * below whatever the shell printed. Returns what removes the handler. (Windows has no job
- * control signals.)
+ * `stopping` runs first (the keyboard given back to the shell). The stop happens within `stop`
+ * (the signal's default action, once no listener is left); when it returns (after fg), the
+ * cursor is hidden again and `resumed` runs: the picture goes on below whatever the shell
+ * printed. Returns what removes the handler. (Windows has no job control signals.)
  */
 export function suspendGracefully(
   stdout: NodeJS.WritableStream,
-  resumed: () => void,
+  hooks: { readonly stopping?: () => void; readonly resumed: () => void },
   stop: () => void = stopProcess,
 ): () => void {
   if (process.platform === 'win32') return () => {};
   const onStop = () => {
     process.removeListener('SIGTSTP', onStop);
+    hooks.stopping?.();
     stdout.write(ANSI_RESET + SHOW_CURSOR);
     try {
       stop();
     } finally {
       process.on('SIGTSTP', onStop);
       stdout.write(HIDE_CURSOR);
-      resumed();
+      hooks.resumed();
     }
   };
   process.on('SIGTSTP', onStop);

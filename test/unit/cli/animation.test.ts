@@ -18,28 +18,43 @@ import { resolveParams } from '../../../engine/params.js';
 import { planFrame } from '../../../engine/plan.js';
 import { type RenderOptions, renderImage } from '../../../engine/render.js';
 import { ROOT } from '../../support/cli.js';
+import { replay } from '../../support/virtual-terminal.js';
 
 const HIDE_CURSOR = '\x1b[?25l';
 const SHOW_CURSOR = '\x1b[?25h';
-const up = (rows: number) => `\x1b[${rows}A\r`;
+const BEGIN_SYNC = '\x1b[?2026h';
+const END_SYNC = '\x1b[?2026l';
 
 let dir: string;
 const file = (name: string) => path.join(dir, name);
 
-/** `n` frames of a light bar moving right across a dark w x h field, 40 ms each. */
-async function writeGif(name: string, w: number, h: number, n: number, loop: number): Promise<void> {
+/**
+ * `n` frames of a light bar moving right across a dark w x h field, 40 ms each; the bar spans
+ * the top `barShare` of the height (the rest of the field never changes).
+ */
+async function writeGif(name: string, w: number, h: number, n: number, loop: number, barShare = 1): Promise<void> {
   const frames = Array.from({ length: n }, (_, i) => {
     const px = Buffer.alloc(w * h * 4);
     for (let y = 0; y < h; y++)
       for (let x = 0; x < w; x++) {
-        const on = Math.abs(x - ((i + 0.5) * w) / n) < w / (2 * n);
+        const on = y < barShare * h && Math.abs(x - ((i + 0.5) * w) / n) < w / (2 * n);
         px.set(on ? [250, 200, 60, 255] : [20, 20, 70, 255], (y * w + x) * 4);
       }
     return px;
   });
   await sharp(Buffer.concat(frames), { raw: { width: w, height: h * n, channels: 4, pageHeight: h } })
-    .gif({ delay: Array(n).fill(40), loop })
+    .gif({ delay: Array(n).fill(40), loop, dither: 0 }) // flat fields stay flat
     .toFile(file(name));
+}
+
+/** The frames as the terminal shows them: their lines. */
+const pictures = (bodies: readonly string[]) => bodies.map((b) => b.split('\n'));
+
+/** What a run showed, replayed on a terminal: the picture after each update, its cursor hidden meanwhile. */
+function shown(out: string): string[][] {
+  expect(out.startsWith(HIDE_CURSOR)).toBe(true);
+  expect(out.endsWith(SHOW_CURSOR)).toBe(true);
+  return replay(out).pictures;
 }
 
 const shell = (args: readonly string[]) =>
@@ -93,17 +108,41 @@ beforeAll(async () => {
   await writeGif('bar.gif', 80, 40, 3, 2); // 40 columns -> 10 rows; played twice
   await writeGif('tall.gif', 40, 200, 3, 1); // 40 columns -> 100 rows at the 1:2 cell
   await writeGif('forever.gif', 80, 40, 4, 0);
+  await writeGif('top.gif', 80, 40, 3, 1, 0.25); // the bar in the top quarter only
 });
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('glyphcast on a terminal, with an animated GIF', () => {
-  it('plays it as the file says (twice), each frame drawn over the last, the cursor hidden meanwhile', async () => {
+  it('plays it as the file says (twice), each frame drawn over the last in one synchronized update, the cursor hidden meanwhile', async () => {
     const { bodies, rows } = await streamFrames('bar.gif', { columns: '40' });
     expect(rows).toBe(10);
     expect(new Set(bodies).size).toBe(3);
-    const shown = [...bodies, ...bodies].map((b, i) => `${i > 0 ? up(rows) : ''}${b}\n`).join('');
-    expect(inTerminal([file('bar.gif')])).toBe(`${HIDE_CURSOR}${shown}${SHOW_CURSOR}`);
+    const out = inTerminal([file('bar.gif')]);
+    expect(shown(out)).toEqual(pictures([...bodies, ...bodies]));
+    // nothing is drawn outside an update, so the terminal never shows half a frame
+    expect(
+      out
+        .split(BEGIN_SYNC)
+        .map((part, i) => (i === 0 ? part : part.split(END_SYNC)[1]))
+        .join(''),
+    ).toBe(HIDE_CURSOR + SHOW_CURSOR);
+  });
+
+  it('rewrites only the lines that changed since the last frame', async () => {
+    // untuned: the Auto Director turns dither on here, whose error diffusion changes the flat field too
+    const { bodies, rows } = await streamFrames('top.gif', { columns: '40', autoOptimize: '0' });
+    const out = inTerminal(['--auto-optimize', '0', file('top.gif')]);
+    expect(shown(out)).toEqual(pictures(bodies));
+    const changed = (a: string, b: string) => a.split('\n').filter((line, i) => line !== b.split('\n')[i]).length;
+    expect(changed(bodies[0], bodies[1])).toBeGreaterThan(0);
+    expect(changed(bodies[0], bodies[1])).toBeLessThanOrEqual(rows / 2);
+    // each later update writes the changed lines and cursor moves, not the whole frame
+    const { updates } = replay(out);
+    for (const [i, update] of updates.slice(1).entries()) {
+      const lines = update.split('\n').filter((line) => line.length >= 40);
+      expect(lines).toHaveLength(changed(bodies[i], bodies[i + 1]));
+    }
   });
 
   it('prints the first frame with --still, or into a pipe, as before', async () => {
@@ -124,7 +163,7 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
     const { bodies, rows } = await streamFrames('tall.gif', { columns: '8' }, { rows: 19 });
     expect(rows).toBe(19);
     expect(bodies[0].split('\n')[0]).toHaveLength(8);
-    expect(out).toBe(`${HIDE_CURSOR}${bodies.map((b, i) => `${i > 0 ? up(19) : ''}${b}\n`).join('')}${SHOW_CURSOR}`);
+    expect(shown(out)).toEqual(pictures(bodies));
 
     const forced = inTerminal(['--rows', '30', file('tall.gif')], 40, 20);
     const note =
@@ -174,10 +213,51 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
     expect(inTerminal(['--cols', '40', file('bar.gif')], 0, 0)).toBe(first);
   });
 
-  it('Ctrl-C while it plays without end puts the colors and the cursor back', async () => {
+  it('q ends a playback without end, leaving the frame shown; typed keys do not echo into the picture', async () => {
+    const { bodies } = await streamFrames('forever.gif', { columns: '40' });
+    const child = spawn('script', ['-qec', `stty cols 40 rows 20; ${shell([file('forever.gif')])}`, '/dev/null'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_OPTIONS: '', TERM: 'xterm-256color' },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let out = '';
+    const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const updates = (n: number) =>
+      new Promise<void>((resolve) => {
+        const seen = out.split(BEGIN_SYNC).length;
+        const onData = () => {
+          if (out.split(BEGIN_SYNC).length >= seen + n) {
+            child.stdout.off('data', onData);
+            resolve();
+          }
+        };
+        child.stdout.on('data', onData);
+      });
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+    });
+    try {
+      await updates(2);
+      // echoed, Enter would move the cursor a line down, and every later frame would be drawn a line low
+      child.stdin.write('ab\r');
+      await updates(3);
+      child.stdin.write('q');
+      expect(await ended).toBe(0);
+    } finally {
+      child.kill();
+    }
+    const seen = shown(out.replace(/\r\n/g, '\n'));
+    expect(seen.length).toBeGreaterThanOrEqual(5);
+    expect(seen).toEqual(seen.map((_, i) => bodies[i % bodies.length].split('\n')));
+    expect(replay(out.replace(/\r\n/g, '\n')).screen).toEqual(seen.at(-1));
+  });
+
+  it('Ctrl-C while it plays without end puts the colors, the cursor and the keyboard back', async () => {
+    // the status and the terminal's line mode, as the shell sees them after the run
+    const after = 'echo " status $?"; stty -a | tr " " "\\n" | grep -x -- "-\\?icanon\\|-\\?echo"';
     const child = spawn(
       'script',
-      ['-qec', `stty cols 40 rows 20; ${shell(['--color', file('forever.gif')])}`, '/dev/null'],
+      ['-qec', `stty cols 40 rows 20; ${shell(['--color', file('forever.gif')])}; ${after}`, '/dev/null'],
       {
         cwd: ROOT,
         env: { ...process.env, NODE_OPTIONS: '', TERM: 'xterm-256color', COLORTERM: 'truecolor' },
@@ -189,12 +269,13 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
     await new Promise<void>((resolve) => {
       child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString('utf8');
-        // a few frames in (each after the first starts by moving the cursor up), press Ctrl-C
-        if (out.split(up(10)).length > 5) resolve();
+        // a few frames in, press Ctrl-C
+        if (out.split(BEGIN_SYNC).length > 5) resolve();
       });
     });
     child.stdin.write('\x03');
-    expect(await ended).toBe(130);
-    expect(out.endsWith(`\x1b[0m${SHOW_CURSOR}`)).toBe(true);
+    expect(await ended).toBe(0);
+    // raw mode while it played: Ctrl-C came as a byte, and was raised as the signal
+    expect(out.replace(/\r\n/g, '\n').endsWith(`\x1b[0m${SHOW_CURSOR} status 130\nicanon\necho\n`)).toBe(true);
   });
 });

@@ -18,7 +18,7 @@ describe.skipIf(process.platform === 'win32')('Ctrl-Z while an animation plays',
     const log: string[] = [];
     const release = suspendGracefully(
       out,
-      () => log.push('resumed'),
+      { stopping: () => log.push('stopping'), resumed: () => log.push('resumed') },
       () => log.push(`stopped after ${JSON.stringify(written.join(''))}`),
     );
     try {
@@ -28,8 +28,10 @@ describe.skipIf(process.platform === 'win32')('Ctrl-Z while an animation plays',
       release();
     }
     expect(log).toEqual([
+      'stopping',
       `stopped after ${JSON.stringify(RESET + SHOW_CURSOR)}`,
       'resumed',
+      'stopping',
       `stopped after ${JSON.stringify(RESET + SHOW_CURSOR + HIDE_CURSOR + RESET + SHOW_CURSOR)}`,
       'resumed',
     ]);
