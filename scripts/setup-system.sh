@@ -3,7 +3,8 @@
 #   chromium            browser end-to-end tests and browser WebGPU (SwiftShader)
 #   mesa-vulkan-drivers Mesa >= 25 lavapipe, the software Vulkan driver Dawn (npm `webgpu`) needs;
 #                       Debian 12's own Mesa 22 is too old, so it comes from bookworm-backports
-#   ffmpeg              decodes the bench video into test frames and the fake-webcam .y4m
+#   ffmpeg              decodes the bench video into test frames and the fake-webcam .y4m;
+#                       the CLI plays video files with it
 #   fonts-dejavu-core   DejaVu Sans Mono, the font glyph metrics are measured from
 # With --bench it also installs the peer converters the quality bench compares against
 # (chafa, jp2a, caca-utils) and hyperfine.

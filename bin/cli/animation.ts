@@ -1,12 +1,9 @@
 /**
  * Plays an animated GIF or WebP on the terminal, as chafa does: each frame drawn over the last
- * (the lines that changed, in one synchronized update: frame-update.ts; the cursor hidden
- * while it plays), at the file's frame delays, as many times as the file says (without end
- * for 0, until q or Ctrl-C; typed keys do not echo: keys.ts). The frames are a stream: the
- * Auto Director tunes once, on the first frame, and the temporal filter (motionSensitivity)
- * keeps still parts still, as in the studio. Each frame is rendered while the one before
- * shows, and kept for the next pass. Ctrl-Z shows the cursor before the process stops; after
- * fg the frames go on below the shell's lines.
+ * (playback.ts), at the file's frame delays, as many times as the file says (without end for
+ * 0, until q or Ctrl-C). The frames are a stream: the Auto Director tunes once, on the first
+ * frame, and the temporal filter (motionSensitivity) keeps still parts still, as in the
+ * studio. Each frame is rendered while the one before shows, and kept for the next pass.
  */
 import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';
 import { autoTune } from '../../engine/director/direct.js';
@@ -17,9 +14,8 @@ import type { RenderParams } from '../../engine/params.js';
 import { planFrame } from '../../engine/plan.js';
 import { DEFAULT_CELL_ASPECT, type RenderOptions } from '../../engine/size.js';
 import { renderFailure } from './convert.js';
-import { frameUpdate } from './frame-update.js';
-import { readPlaybackKeys } from './keys.js';
-import { HIDE_CURSOR, SHOW_CURSOR, type SignalGuard, suspendGracefully } from './signal-guard.js';
+import { type PlaybackTerminal, TerminalPlayback } from './playback.js';
+import type { SignalGuard } from './signal-guard.js';
 import { columnsForRows } from './sizing.js';
 
 /** The art's size as asked, and the terminal it plays on. */
@@ -51,12 +47,13 @@ export type PlayOutcome = { readonly played: true } | { readonly doesNotFit: str
 export function fitToTerminal(
   size: { readonly width: number; readonly height: number },
   request: FitRequest,
+  what: 'animation' | 'video' = 'animation',
 ): { params: RenderParams; options: RenderOptions } | string {
   const { params, options, maxRows, maxColumns } = request;
   const { rows, columns } = planFrame(params, size, options);
   const cellAspect = options.cellAspect ?? DEFAULT_CELL_ASPECT;
   if (columns > maxColumns) {
-    return `the animation is ${columns} columns and the terminal ${maxColumns}; --columns ${maxColumns} or fewer plays it`;
+    return `the ${what} is ${columns} columns and the terminal ${maxColumns}; --columns ${maxColumns} or fewer plays it`;
   }
   if (rows <= maxRows) return { params, options };
   if (request.fitHeight) {
@@ -68,34 +65,15 @@ export function fitToTerminal(
     options.rows !== undefined
       ? `--rows ${maxRows} or fewer`
       : `--columns ${columnsForRows(size, maxRows, cellAspect, params.columns)} or fewer`;
-  return `the animation is ${rows} rows and the terminal ${maxRows + 1} (one for the cursor); ${hint} plays it`;
-}
-
-/** A wait for the next frame that a key (q) can cut short. */
-class FrameClock {
-  #timer: NodeJS.Timeout | undefined;
-  #wake: (() => void) | undefined;
-
-  until(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      this.#wake = resolve;
-      this.#timer = setTimeout(resolve, Math.max(0, ms));
-    });
-  }
-
-  wake(): void {
-    clearTimeout(this.#timer);
-    this.#wake?.();
-  }
+  return `the ${what} is ${rows} rows and the terminal ${maxRows + 1} (one for the cursor); ${hint} plays it`;
 }
 
 export async function playAnimation(
   request: PlayRequest,
-  terminal: { readonly stdin: NodeJS.ReadableStream; readonly stdout: NodeJS.WritableStream },
+  terminal: PlaybackTerminal,
   guard: SignalGuard,
 ): Promise<PlayOutcome> {
   const { animation } = request;
-  const { stdout } = terminal;
   const executor = new CpuExecutor();
   let tuned: RenderParams;
   let options: RenderOptions;
@@ -113,24 +91,7 @@ export async function playAnimation(
   const stream = new StreamState();
   /** Each frame's lines, rendered once, kept for the next pass. */
   const frames: string[][] = [];
-  const clock = new FrameClock();
-  let quit = false;
-  const keys = readPlaybackKeys(terminal.stdin, () => {
-    quit = true;
-    clock.wake();
-  });
-  guard.restoreAlso(SHOW_CURSOR);
-  if (keys) guard.restoreAlso(() => keys.release());
-  stdout.write(HIDE_CURSOR);
-  /** The picture on the terminal; null: the next frame starts a new one (the first, or the first after Ctrl-Z and fg). */
-  let shown: readonly string[] | null = null;
-  const release = suspendGracefully(stdout, {
-    stopping: () => keys?.pause(),
-    resumed: () => {
-      keys?.resume();
-      shown = null;
-    },
-  });
+  const playback = new TerminalPlayback(terminal, guard);
   let shownAt = 0;
   let showFor = 0;
   try {
@@ -139,18 +100,15 @@ export async function playAnimation(
         frames[i] ??= encode(executor.render(plan, animation.frames[i], stream), tuned, {
           ansiColorDepth: request.ansiColorDepth,
         }).body.split('\n');
-        if (!quit) await clock.until(shownAt + showFor - performance.now());
-        if (guard.interrupted || quit) return { played: true };
-        stdout.write(frameUpdate(shown, frames[i]));
-        shown = frames[i];
+        await playback.waitUntil(shownAt + showFor);
+        if (playback.ended) return { played: true };
+        playback.show(frames[i]);
         shownAt = performance.now();
         showFor = animation.delaysMs[i];
       }
     }
   } finally {
-    keys?.release();
-    release();
-    if (!guard.interrupted) stdout.write(SHOW_CURSOR);
+    playback.close();
   }
   return { played: true };
 }

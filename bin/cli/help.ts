@@ -54,6 +54,7 @@ Usage: glyphcast [options] IMAGE...
 
 Renders each image (PNG, JPEG, WebP, GIF (first frame), TIFF, AVIF; at most ${MAX_INPUT_BYTES / 1024 / 1024} MiB) to
 standard output, one after another, or to files. - reads the image from standard input.
+A video file (MP4, MOV, WebM, MKV, AVI, ...) is read with ffmpeg, when it is installed.
 
 Options:
 ${entry('-o, --output FILE', 'write to FILE (one input only; - is standard output); without --format the', `format follows the extension (${extensions});`, 'another extension needs --format')}
@@ -61,7 +62,7 @@ ${entry('--out-dir DIR', 'write one file per input into DIR, named after the inp
 ${entry('--rows N', `force the grid height, an integer from 1 to ${MAX_ROWS}; by default it follows`, "the image aspect and the font's measured cell aspect. Without --columns,", "the width follows the image aspect at that height (at most the terminal's", 'width)')}
 ${entry('--cell-aspect X', `cell width / height of the font the art is shown in, a number from`, `${CELL_ASPECT_RANGE.min} to ${CELL_ASPECT_RANGE.max}; default ${DEFAULT_CELL_ASPECT} (DejaVu Sans Mono's measured 1:2 cell)`)}
 ${entry('--color-depth NAME', `colors of ANSI art: ${COLOR_DEPTH_VALUES.join(', ')}; default auto: what the`, 'terminal says it shows (COLORTERM, TERM), 24-bit into a file or a pipe;', '256 and 16 pick the nearest color of the xterm or ANSI palette')}
-${entry('--still', 'print the first frame of an animated GIF or WebP; without it, one', "animation alone on a terminal plays (at the file's delays, as many times", 'as it says; q or Ctrl-C stops it). Into a file or a pipe: the first frame')}
+${entry('--still', 'print the first frame of an animated GIF or WebP, or of a video; without', "it, one animation or video alone on a terminal plays (at the file's pace,", 'as many times as it says; q or Ctrl-C stops it). Into a file or a pipe:', 'the first frame')}
 ${entry('-h, --help', 'show this help')}
 ${entry('-V, --version', 'print the version')}
 

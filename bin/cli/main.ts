@@ -28,6 +28,7 @@ import {
 import { SignalGuard } from './signal-guard.js';
 import { sizedParams } from './sizing.js';
 import { terminalColorDepth, terminalColumns, terminalRows } from './terminal.js';
+import { firstFramePng, isVideoFile, probeVideo, VideoError } from './video.js';
 import type { Converter } from './workers.js';
 
 /** Exit statuses (documented in --help and README). */
@@ -58,12 +59,13 @@ export function version(): string {
   return 'unknown';
 }
 
-/** The bytes of one input, or the line its failure prints. */
+/** The bytes of one input (of a video file, its first frame as PNG), or the line its failure prints. */
 async function read(input: string, stdin: NodeJS.ReadableStream): Promise<Uint8Array | { readonly error: string }> {
   try {
-    return await readInput(input, stdin);
+    return (await isVideoFile(input)) ? await firstFramePng(input) : await readInput(input, stdin);
   } catch (err) {
-    return { error: err instanceof InputError ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
+    const known = err instanceof InputError || err instanceof VideoError;
+    return { error: known ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
   }
 }
 
@@ -111,6 +113,7 @@ async function playOrConvert(
   streams: CliStreams,
   screen: Screen,
 ): Promise<Outcome> {
+  if (await isVideoFile(input)) return playOrShowVideo(input, request, converter, streams, screen);
   const bytes = await read(input, streams.stdin);
   if (!(bytes instanceof Uint8Array)) return bytes;
   /** Why the animation does not play: said once its first frame has rendered (else that frame's error is all). */
@@ -154,6 +157,45 @@ async function playOrConvert(
   if (cannotPlay !== undefined && 'body' in still) {
     say(streams.stderr, `${inputLabel(input)}: showing its first frame only: ${cannotPlay}`);
   }
+  return still;
+}
+
+/**
+ * One video file on a terminal: it plays (bin/cli/video-player.ts); one that does not fit the
+ * terminal shows its first frame, after a line that says why. Never rejects.
+ */
+async function playOrShowVideo(
+  input: string,
+  request: Omit<ConvertTask, 'bytes'>,
+  converter: Converter,
+  streams: CliStreams,
+  screen: Screen,
+): Promise<Outcome> {
+  let cannotPlay: string;
+  try {
+    const info = await probeVideo(input);
+    const { playVideo } = await import('./video-player.js');
+    const outcome = await playVideo(
+      {
+        input,
+        info,
+        params: sizedParams(info, request),
+        options: request.options,
+        maxRows: screen.rows - 1,
+        maxColumns: screen.columns,
+        fitHeight: screen.fitHeight,
+        ansiColorDepth: request.ansiColorDepth,
+      },
+      streams,
+      screen.guard,
+    );
+    if (!('doesNotFit' in outcome)) return outcome;
+    cannotPlay = outcome.doesNotFit;
+  } catch (err) {
+    return { error: err instanceof VideoError ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
+  }
+  const still = await readAndConvert(input, request, converter, streams.stdin);
+  if ('body' in still) say(streams.stderr, `${inputLabel(input)}: showing its first frame only: ${cannotPlay}`);
   return still;
 }
 

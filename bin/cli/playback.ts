@@ -1,0 +1,86 @@
+/**
+ * The terminal while frames play on it (an animated image, a video): the cursor hidden, the
+ * keyboard read (keys.ts: no echo, `q` quits), each frame drawn over the last as the lines
+ * that changed (frame-update.ts), Ctrl-Z handled (the cursor shown while stopped, the next
+ * frame a new picture after fg), and all of it put back by `close` or on a signal.
+ */
+import { frameUpdate } from './frame-update.js';
+import { type PlaybackKeys, readPlaybackKeys } from './keys.js';
+import { HIDE_CURSOR, SHOW_CURSOR, type SignalGuard, suspendGracefully } from './signal-guard.js';
+
+export interface PlaybackTerminal {
+  readonly stdin: NodeJS.ReadableStream;
+  readonly stdout: NodeJS.WritableStream;
+}
+
+export class TerminalPlayback {
+  readonly #stdout: NodeJS.WritableStream;
+  readonly #guard: SignalGuard;
+  readonly #keys: PlaybackKeys | null;
+  readonly #releaseSuspend: () => void;
+  #quit = false;
+  /** The picture on the terminal; null: the next frame starts a new one (the first, or the first after fg). */
+  #shown: readonly string[] | null = null;
+  #timer: NodeJS.Timeout | undefined;
+  #wake: (() => void) | undefined;
+  #stoppedAt = 0;
+  /** How long the process has been stopped (Ctrl-Z until fg), ms: a player on a clock moves its schedule on by it. */
+  stoppedMs = 0;
+
+  constructor(terminal: PlaybackTerminal, guard: SignalGuard) {
+    this.#stdout = terminal.stdout;
+    this.#guard = guard;
+    const keys = readPlaybackKeys(terminal.stdin, () => {
+      this.#quit = true;
+      this.#wakeUp();
+    });
+    this.#keys = keys;
+    guard.restoreAlso(SHOW_CURSOR);
+    if (keys) guard.restoreAlso(() => keys.release());
+    this.#stdout.write(HIDE_CURSOR);
+    this.#releaseSuspend = suspendGracefully(this.#stdout, {
+      stopping: () => {
+        keys?.pause();
+        this.#stoppedAt = performance.now();
+      },
+      resumed: () => {
+        keys?.resume();
+        this.#shown = null;
+        this.stoppedMs += performance.now() - this.#stoppedAt;
+      },
+    });
+  }
+
+  /** Whether the playback is over: `q` pressed, or a signal came. */
+  get ended(): boolean {
+    return this.#quit || this.#guard.interrupted;
+  }
+
+  /** Waits until `time` (performance.now()), or less when `q` is pressed. */
+  waitUntil(time: number): Promise<void> {
+    if (this.ended) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      this.#wake = resolve;
+      this.#timer = setTimeout(resolve, Math.max(0, time - performance.now()));
+    });
+  }
+
+  /** Draws a frame (its lines) over the one shown. */
+  show(lines: readonly string[]): void {
+    this.#stdout.write(frameUpdate(this.#shown, lines));
+    this.#shown = lines;
+  }
+
+  /** The terminal back as it was (the last frame left on it), unless a signal has already seen to it. */
+  close(): void {
+    clearTimeout(this.#timer);
+    this.#keys?.release();
+    this.#releaseSuspend();
+    if (!this.#guard.interrupted) this.#stdout.write(SHOW_CURSOR);
+  }
+
+  #wakeUp(): void {
+    clearTimeout(this.#timer);
+    this.#wake?.();
+  }
+}

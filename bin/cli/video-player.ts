@@ -1,0 +1,99 @@
+/**
+ * Plays a video file on the terminal (video.ts decodes it with ffmpeg): frames drawn over each
+ * other (playback.ts) on the video's clock, at most MAX_FPS a second. The frames are a stream,
+ * as in the studio: the Auto Director tunes once, on the first frame, and the temporal filter
+ * (motionSensitivity) keeps still parts still. A frame whose time has passed by more than a
+ * frame before it could be rendered is skipped, so a slow machine or a large grid plays at
+ * the video's pace with fewer frames, never slower. After Ctrl-Z and fg it goes on from where
+ * it stopped.
+ */
+import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';
+import { autoTune } from '../../engine/director/direct.js';
+import type { AnsiColorDepth } from '../../engine/encode/ansi-palette.js';
+import { encode } from '../../engine/encode/index.js';
+import { SAMPLES_X } from '../../engine/fixed.js';
+import type { RenderParams } from '../../engine/params.js';
+import { planFrame } from '../../engine/plan.js';
+import { type FitRequest, fitToTerminal, type PlayOutcome } from './animation.js';
+import { renderFailure } from './convert.js';
+import { oneLine } from './io.js';
+import { type PlaybackTerminal, TerminalPlayback } from './playback.js';
+import type { SignalGuard } from './signal-guard.js';
+import { type VideoInfo, videoFrames } from './video.js';
+
+/** The highest frame rate played: a terminal redraws no faster, and the CPU renders every frame. */
+export const MAX_FPS = 30;
+/** The frame rate of a video whose container does not say. */
+const DEFAULT_FPS = 25;
+/** Source pixels decoded per sample across: the engine averages them down (more is slower, not better). */
+const PIXELS_PER_SAMPLE = 4;
+
+export interface VideoPlayRequest extends FitRequest {
+  /** The file's path. */
+  readonly input: string;
+  readonly info: VideoInfo;
+  readonly ansiColorDepth: AnsiColorDepth;
+}
+
+/** The size the frames are decoded at for the art of `columns` columns: no wider than the video, or than the samples need. */
+export function decodeSize(info: VideoInfo, columns: number): { width: number; height: number } {
+  const width = Math.min(info.width, columns * SAMPLES_X * PIXELS_PER_SAMPLE);
+  return { width, height: Math.max(1, Math.round((info.height * width) / info.width)) };
+}
+
+/** The frame rate played: the video's, at most MAX_FPS. */
+export const playedFps = (info: VideoInfo) => Math.min(MAX_FPS, info.fps ?? DEFAULT_FPS);
+
+export async function playVideo(
+  request: VideoPlayRequest,
+  terminal: PlaybackTerminal,
+  guard: SignalGuard,
+): Promise<PlayOutcome> {
+  const fitShown = fitToTerminal(request.info, request, 'video');
+  if (typeof fitShown === 'string') return { doesNotFit: fitShown };
+  const size = decodeSize(request.info, fitShown.params.columns);
+  // the decoded frames' own size decides (its height rounds)
+  const fit = fitToTerminal(size, { ...request, params: fitShown.params, options: fitShown.options }, 'video');
+  if (typeof fit === 'string') return { doesNotFit: fit };
+  const fps = playedFps(request.info);
+  const frameMs = 1000 / fps;
+  const frames = videoFrames(request.input, size, fps);
+  guard.restoreAlso(() => frames.stop());
+  const executor = new CpuExecutor();
+  let tuned: RenderParams;
+  let plan: ReturnType<typeof planFrame>;
+  let frame = await frames.next().catch((err: unknown) => ({ error: oneLine(err) }));
+  if (frame === null || 'error' in frame) {
+    frames.stop();
+    return { error: frame?.error ?? 'the video has no frame' };
+  }
+  try {
+    tuned = fit.params.autoOptimize > 0 ? autoTune(executor, frame, fit.params, fit.options).params : fit.params;
+    plan = planFrame(tuned, size, fit.options);
+  } catch (err) {
+    frames.stop();
+    return { error: renderFailure(err) };
+  }
+  const stream = new StreamState();
+  const playback = new TerminalPlayback(terminal, guard);
+  const start = performance.now();
+  try {
+    for (let i = 0; frame !== null; i++, frame = await frames.next()) {
+      const due = start + playback.stoppedMs + i * frameMs;
+      // more than a frame late (and not the last): skipped, so the video keeps its pace
+      if (performance.now() > due + frameMs) continue;
+      const lines = encode(executor.render(plan, frame, stream), tuned, {
+        ansiColorDepth: request.ansiColorDepth,
+      }).body.split('\n');
+      await playback.waitUntil(due);
+      if (playback.ended) break;
+      playback.show(lines);
+    }
+  } catch (err) {
+    return { error: oneLine(err) };
+  } finally {
+    frames.stop();
+    playback.close();
+  }
+  return { played: true };
+}

@@ -1,0 +1,232 @@
+/**
+ * Video files for the CLI, decoded by ffmpeg when it is installed (glyphcast does not bundle
+ * it; the image decoder, sharp, reads no video). The container is known from its first bytes,
+ * so a video is never read into memory whole: ffprobe reads its size and frame rate, and
+ * ffmpeg streams its frames, scaled to what the art needs, as raw RGBA through a pipe. The path
+ * goes to ffmpeg as a `file:` address (never a protocol such as `http:` or `concat:` that a
+ * file name could spell) and as one argument (no shell).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RgbaImage } from '../../engine/image.js';
+
+/** Major brands of ISO media files that hold images (AVIF, HEIF), which sharp reads, not ffmpeg. */
+const IMAGE_BRANDS = new Set(['avif', 'avis', 'heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
+
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+
+/** Whether the opening bytes of a file are a video container: Matroska or WebM, MP4 or QuickTime, AVI, Ogg, MPEG, FLV, Y4M. */
+export function isVideoContainer(head: Uint8Array): boolean {
+  if (head.length < 12) return false;
+  if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return true; // EBML
+  if (ascii(head, 4, 8) === 'ftyp') return !IMAGE_BRANDS.has(ascii(head, 8, 12));
+  if (ascii(head, 0, 4) === 'RIFF') return ascii(head, 8, 12) === 'AVI ';
+  if (ascii(head, 0, 4) === 'OggS' || ascii(head, 0, 3) === 'FLV' || ascii(head, 0, 9) === 'YUV4MPEG2') return true;
+  if (head[0] === 0 && head[1] === 0 && head[2] === 1 && head[3] === 0xba) return true; // MPEG program stream
+  return head[0] === 0x47 && head.length > 188 && head[188] === 0x47; // MPEG transport stream
+}
+
+/** Whether the file at `input` (a path; `-` and pipes are read as images) opens as a video container. */
+export async function isVideoFile(input: string): Promise<boolean> {
+  if (input === '-') return false;
+  let file: fs.promises.FileHandle | undefined;
+  try {
+    file = await fs.promises.open(input, 'r');
+    if (!(await file.stat()).isFile()) return false;
+    const head = new Uint8Array(192);
+    const { bytesRead } = await file.read(head, 0, head.length, 0);
+    return isVideoContainer(head.subarray(0, bytesRead));
+  } catch {
+    return false; // the image path reads it again and says what is wrong
+  } finally {
+    await file?.close();
+  }
+}
+
+/** A video that cannot be played or shown, in words for the one line the CLI prints. */
+export class VideoError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VideoError';
+  }
+}
+
+/** The address ffmpeg reads the file from: the file protocol only, whatever the name spells. */
+const fileAddress = (input: string) => `file:${path.resolve(input)}`;
+
+/** Runs an ffmpeg tool to its end: its standard output, or a VideoError (missing tool, failure). */
+function runTool(tool: 'ffmpeg' | 'ffprobe', args: readonly string[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tool, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString('utf8');
+    });
+    child.on('error', (e: NodeJS.ErrnoException) => reject(toolFailure(tool, e)));
+    child.on('close', (status) =>
+      status === 0 ? resolve(Buffer.concat(out)) : reject(new VideoError(decodeFailure(err))),
+    );
+  });
+}
+
+/** A tool that could not be started: most often, ffmpeg is not installed. */
+const toolFailure = (tool: string, e: NodeJS.ErrnoException) =>
+  new VideoError(
+    e.code === 'ENOENT'
+      ? `a video: glyphcast decodes video with ffmpeg (its ${tool}), which was not found: install ffmpeg, or put it on PATH`
+      : `${tool} could not be started: ${e.message}`,
+  );
+
+/** ffmpeg's last line of complaint, or a plain reason. */
+function decodeFailure(stderr: string): string {
+  const last = stderr.trim().split('\n').at(-1)?.trim();
+  return `the video could not be decoded${last ? `: ${last.replace(/^.*?: /, '')}` : ''}`;
+}
+
+export interface VideoInfo {
+  /** The size it is shown at (sample aspect and rotation applied), pixels. */
+  readonly width: number;
+  readonly height: number;
+  /** Frames per second (the average), or null when the container does not say. */
+  readonly fps: number | null;
+}
+
+interface ProbedStream {
+  width?: number;
+  height?: number;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  sample_aspect_ratio?: string;
+  side_data_list?: { rotation?: number }[];
+  tags?: { rotate?: string };
+}
+
+const ratio = (text: string | undefined): number | null => {
+  const [n, d = '1'] = (text ?? '').split(/[/:]/);
+  const value = Number(n) / Number(d);
+  return Number.isFinite(value) && value > 0 ? value : null;
+};
+
+/** The first video stream's size and frame rate, from ffprobe. */
+export async function probeVideo(input: string): Promise<VideoInfo> {
+  const json = await runTool('ffprobe', [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=width,height,avg_frame_rate,r_frame_rate,sample_aspect_ratio:stream_tags=rotate:stream_side_data=rotation',
+    '-of',
+    'json',
+    fileAddress(input),
+  ]);
+  const stream = (JSON.parse(json.toString('utf8')) as { streams?: ProbedStream[] }).streams?.[0];
+  if (!stream?.width || !stream.height) throw new VideoError('the file has no video stream');
+  const sampleAspect = ratio(stream.sample_aspect_ratio) ?? 1;
+  const rotation =
+    stream.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? Number(stream.tags?.rotate ?? 0);
+  const quarterTurn = Math.abs(Math.round(rotation / 90)) % 2 === 1;
+  const width = Math.max(1, Math.round(stream.width * sampleAspect));
+  return {
+    width: quarterTurn ? stream.height : width,
+    height: quarterTurn ? width : stream.height,
+    fps: ratio(stream.avg_frame_rate) ?? ratio(stream.r_frame_rate),
+  };
+}
+
+/** The video's first frame as PNG bytes: what the CLI renders when it does not play the video. */
+export function firstFramePng(input: string): Promise<Buffer> {
+  return runTool('ffmpeg', [
+    '-nostdin',
+    '-v',
+    'error',
+    '-i',
+    fileAddress(input),
+    '-an',
+    '-sn',
+    '-frames:v',
+    '1',
+    '-f',
+    'image2pipe',
+    '-c:v',
+    'png',
+    '-',
+  ]).then((png) => {
+    if (png.length === 0) throw new VideoError('the video has no frame');
+    return png;
+  });
+}
+
+/** A video's frames, decoded as they are asked for. */
+export interface VideoFrames {
+  /** The next frame, or null at the end of the video. Rejects with a VideoError when ffmpeg fails. */
+  next(): Promise<RgbaImage | null>;
+  /** Stops ffmpeg (the rest of the video is not decoded). */
+  stop(): void;
+}
+
+/**
+ * Streams the frames of `input` at `width` x `height` (area-averaged, as the engine samples)
+ * and `fps` frames a second (dropped or repeated by ffmpeg to that constant rate).
+ */
+export function videoFrames(input: string, size: { width: number; height: number }, fps: number): VideoFrames {
+  const { width, height } = size;
+  const frameBytes = width * height * 4;
+  const child = spawn(
+    'ffmpeg',
+    [
+      '-nostdin',
+      '-v',
+      'error',
+      '-i',
+      fileAddress(input),
+      '-an',
+      '-sn',
+      '-vf',
+      `fps=${fps},scale=${width}:${height}:flags=area,format=rgba`,
+      '-f',
+      'rawvideo',
+      '-',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const ended = new Promise<VideoError | null>((resolve) => {
+    child.on('error', (e: NodeJS.ErrnoException) => resolve(toolFailure('ffmpeg', e)));
+    child.on('close', (status, signal) =>
+      resolve(status === 0 || signal === 'SIGTERM' ? null : new VideoError(decodeFailure(stderr))),
+    );
+  });
+  /** The frames as the pipe delivers them; read only as far as they are asked for (ffmpeg waits meanwhile). */
+  async function* rawFrames(): AsyncGenerator<RgbaImage> {
+    let pending: Buffer = Buffer.alloc(0);
+    for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+      while (pending.length >= frameBytes) {
+        yield { width, height, data: new Uint8Array(pending.subarray(0, frameBytes)) };
+        pending = pending.subarray(frameBytes);
+      }
+    }
+    // a partial last frame is dropped
+  }
+  const iterator = rawFrames();
+  const readFrame = async (): Promise<RgbaImage | null> => {
+    const step = await iterator.next();
+    if (!step.done) return step.value;
+    const failure = await ended;
+    if (failure) throw failure;
+    return null;
+  };
+  return {
+    next: readFrame,
+    stop: () => {
+      child.kill('SIGTERM');
+    },
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * Video files in the CLI (decoded by ffmpeg): played on a terminal (the real `glyphcast`
+ * process in a pseudo-terminal, `script`), their first frame elsewhere, and a plain line when
+ * ffmpeg is missing. The frames expected are ffmpeg's own decode of the file, rendered by the
+ * engine in-process as the player does: tuned on the first frame, then a stream.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isVideoContainer } from '../../../bin/cli/video.js';
+import { CpuExecutor, StreamState } from '../../../engine/cpu/executor.js';
+import { autoTune } from '../../../engine/director/direct.js';
+import { encode } from '../../../engine/encode/index.js';
+import type { RgbaImage } from '../../../engine/image.js';
+import { resolveParams } from '../../../engine/params.js';
+import { planFrame } from '../../../engine/plan.js';
+import { renderImage } from '../../../engine/render.js';
+import { ROOT } from '../../support/cli.js';
+import { unavailable } from '../../support/env.js';
+import { replay } from '../../support/virtual-terminal.js';
+
+const CLIP = path.resolve(ROOT, '../shared/bench/corpus/video/vtest.avi');
+const HIDE_CURSOR = '\x1b[?25l';
+const SHOW_CURSOR = '\x1b[?25h';
+
+const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+const withHead = (...parts: (string | number[])[]) =>
+  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...ascii(p)] : p)).concat(Array(200).fill(0)));
+
+describe('isVideoContainer', () => {
+  it('knows video containers by their first bytes, and leaves images to the image decoder', () => {
+    expect(isVideoContainer(withHead([0x1a, 0x45, 0xdf, 0xa3]))).toBe(true); // WebM, Matroska
+    expect(isVideoContainer(withHead([0, 0, 0, 0x20], 'ftypisom'))).toBe(true); // MP4
+    expect(isVideoContainer(withHead([0, 0, 0, 0x14], 'ftypqt  '))).toBe(true); // QuickTime
+    expect(isVideoContainer(withHead('RIFF', [1, 2, 3, 4], 'AVI LIST'))).toBe(true);
+    expect(isVideoContainer(withHead('OggS'))).toBe(true);
+    expect(isVideoContainer(withHead('YUV4MPEG2 W160'))).toBe(true);
+    expect(isVideoContainer(withHead([0, 0, 0, 0x1c], 'ftypavif'))).toBe(false); // AVIF: an image
+    expect(isVideoContainer(withHead([0, 0, 0, 0x18], 'ftypheic'))).toBe(false);
+    expect(isVideoContainer(withHead('RIFF', [1, 2, 3, 4], 'WEBPVP8 '))).toBe(false);
+    expect(isVideoContainer(withHead([0x89], 'PNG'))).toBe(false);
+    expect(isVideoContainer(ascii('short'))).toBe(false);
+  });
+});
+
+let dir: string | null = null;
+const file = (name: string) => path.join(dir as string, name);
+
+function hasFfmpeg(): boolean {
+  try {
+    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+beforeAll(() => {
+  if (!hasFfmpeg()) {
+    unavailable('ffmpeg', 'not on PATH');
+    return;
+  }
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphcast-video-'));
+  // 3 s of the real clip at 160 x 120, 2 frames a second (a frame is skipped only when half a
+  // second late: not even on a loaded machine)
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-t', '3', '-i', CLIP, '-vf', 'scale=160:120,fps=2'],
+    ...['-c:v', 'libvpx', '-b:v', '300k', '-an', file('clip.webm')],
+  ]);
+});
+
+afterAll(() => {
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** ffmpeg's frames of `name`, decoded as the CLI documents it: at their size (160 x 120), 2 a second, area-scaled, RGBA. */
+function decodedFrames(name: string): RgbaImage[] {
+  const raw = execFileSync('ffmpeg', [
+    ...['-nostdin', '-v', 'error', '-i', file(name), '-an', '-vf', 'fps=2,scale=160:120:flags=area,format=rgba'],
+    ...['-f', 'rawvideo', '-'],
+  ]);
+  const size = 160 * 120 * 4;
+  return Array.from({ length: raw.length / size }, (_, i) => ({
+    width: 160,
+    height: 120,
+    data: new Uint8Array(raw.subarray(i * size, (i + 1) * size)),
+  }));
+}
+
+const shell = (args: readonly string[]) =>
+  [process.execPath, '--import', 'tsx', path.join(ROOT, 'bin', 'glyphcast.ts'), ...args]
+    .map((a) => JSON.stringify(a))
+    .join(' ');
+
+function inTerminal(args: readonly string[], cols = 40, rows = 20): { out: string; status: number | null } {
+  const r = spawnSync('script', ['-qec', `stty cols ${cols} rows ${rows}; ${shell(args)}`, '/dev/null'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '', TERM: 'xterm-256color' },
+  });
+  return { out: r.stdout.replace(/\r\n/g, '\n'), status: r.status };
+}
+
+describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the CLI', () => {
+  it('plays on a terminal: every frame, tuned on the first and rendered as a stream', () => {
+    const frames = decodedFrames('clip.webm');
+    expect(frames).toHaveLength(6);
+    const params = resolveParams({ columns: '40' }, 'strings');
+    const executor = new CpuExecutor();
+    const tuned = autoTune(executor, frames[0], params, {}).params;
+    const plan = planFrame(tuned, frames[0], {});
+    expect(plan.rows).toBe(15);
+    const stream = new StreamState();
+    const pictures = frames.map((f) => encode(executor.render(plan, f, stream), tuned).body.split('\n'));
+    // a frame equal to the one before draws nothing
+    const drawn = pictures.filter((p, i) => i === 0 || p.join('\n') !== pictures[i - 1].join('\n'));
+
+    const { out, status } = inTerminal([file('clip.webm')]);
+    expect(status).toBe(0);
+    expect(out.startsWith(HIDE_CURSOR)).toBe(true);
+    expect(out.endsWith(SHOW_CURSOR)).toBe(true);
+    expect(replay(out).pictures).toEqual(drawn);
+  });
+
+  it('shows its first frame into a pipe, and on a terminal it does not fit, saying why', () => {
+    const [first] = decodedFrames('clip.webm');
+    const still = (columns: string) => {
+      const params = resolveParams({ columns }, 'strings');
+      return `${encode(renderImage(first, params), params).body}\n`;
+    };
+    const piped = execFileSync('sh', ['-c', `${shell(['--cols', '40', file('clip.webm')])} | cat`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    expect(piped).toBe(still('40'));
+    const { out, status } = inTerminal(['--cols', '70', file('clip.webm')]);
+    expect(status).toBe(0);
+    expect(out).toBe(
+      `glyphcast: ${file('clip.webm')}: showing its first frame only: the video is 70 columns and the terminal 40; ` +
+        `--columns 40 or fewer plays it\n${still('70')}`,
+    );
+  });
+
+  it('says in one line that ffmpeg is needed when it is not installed', () => {
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'bin', 'glyphcast.ts'), file('clip.webm')],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_OPTIONS: '', PATH: dir as string }, // no ffmpeg there
+      },
+    );
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `glyphcast: ${file('clip.webm')}: a video: glyphcast decodes video with ffmpeg (its ffmpeg), which was not found: install ffmpeg, or put it on PATH\n`,
+    );
+  });
+});
