@@ -92,7 +92,7 @@ async function readAndConvert(
 /** An input played as an animation: nothing more to write. */
 type Outcome = Converted | { readonly played: true };
 
-/** The terminal an animation would play on. */
+/** The terminal an animation or a video would play on. */
 interface Screen {
   readonly rows: number;
   readonly columns: number;
@@ -101,19 +101,33 @@ interface Screen {
   readonly guard: SignalGuard;
 }
 
+/** What playing the one input needs. */
+interface Stage {
+  readonly request: Omit<ConvertTask, 'bytes'>;
+  readonly converter: Converter;
+  readonly streams: CliStreams;
+  readonly screen: Screen;
+}
+
+/** The size asked for a picture of `size`, and the screen it should fit (bin/cli/animation.ts fitToTerminal). */
+function fitOn({ request, screen }: Stage, size: { width: number; height: number }) {
+  return {
+    params: sizedParams(size, request),
+    options: request.options,
+    maxRows: screen.rows - 1,
+    maxColumns: screen.columns,
+    fitHeight: screen.fitHeight,
+  };
+}
+
 /**
  * The one input on a terminal: an animated GIF or WebP plays (bin/cli/animation.ts); anything
  * else converts as usual, and so does an animation that cannot play here, after a line that
  * says why. Never rejects.
  */
-async function playOrConvert(
-  input: string,
-  request: Omit<ConvertTask, 'bytes'>,
-  converter: Converter,
-  streams: CliStreams,
-  screen: Screen,
-): Promise<Outcome> {
-  if (await isVideoFile(input)) return playOrShowVideo(input, request, converter, streams, screen);
+async function playOrConvert(input: string, stage: Stage): Promise<Outcome> {
+  if (await isVideoFile(input)) return playOrShowVideo(input, stage);
+  const { request, converter, streams, screen } = stage;
   const bytes = await read(input, streams.stdin);
   if (!(bytes instanceof Uint8Array)) return bytes;
   /** Why the animation does not play: said once its first frame has rendered (else that frame's error is all). */
@@ -122,13 +136,7 @@ async function playOrConvert(
     const { decodeAnimation, readAnimationHeader } = await import('../../engine/node/decode-animation.js');
     const { fitToTerminal, playAnimation } = await import('./animation.js');
     const header = await readAnimationHeader(bytes);
-    const fit = (size: { width: number; height: number }) => ({
-      params: sizedParams(size, request),
-      options: request.options,
-      maxRows: screen.rows - 1,
-      maxColumns: screen.columns,
-      fitHeight: screen.fitHeight,
-    });
+    const fit = (size: { width: number; height: number }) => fitOn(stage, size);
     // the size is checked on the header, before the frames are decoded
     const fits = header ? fitToTerminal(header, fit(header)) : null;
     if (typeof fits === 'string') cannotPlay = fits;
@@ -164,28 +172,14 @@ async function playOrConvert(
  * One video file on a terminal: it plays (bin/cli/video-player.ts); one that does not fit the
  * terminal shows its first frame, after a line that says why. Never rejects.
  */
-async function playOrShowVideo(
-  input: string,
-  request: Omit<ConvertTask, 'bytes'>,
-  converter: Converter,
-  streams: CliStreams,
-  screen: Screen,
-): Promise<Outcome> {
+async function playOrShowVideo(input: string, stage: Stage): Promise<Outcome> {
+  const { request, converter, streams, screen } = stage;
   let cannotPlay: string;
   try {
     const info = await probeVideo(input);
     const { playVideo } = await import('./video-player.js');
     const outcome = await playVideo(
-      {
-        input,
-        info,
-        params: sizedParams(info, request),
-        options: request.options,
-        maxRows: screen.rows - 1,
-        maxColumns: screen.columns,
-        fitHeight: screen.fitHeight,
-        ansiColorDepth: request.ansiColorDepth,
-      },
+      { ...fitOn(stage, info), input, info, ansiColorDepth: request.ansiColorDepth },
       streams,
       screen.guard,
     );
@@ -256,7 +250,8 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
   if (inputs.length === 1 && toStdout && rows >= 2 && columns > 0 && textual && !command.still) {
     guard = new SignalGuard(stdout);
     const fitHeight = command.rows === undefined && !command.columnsGiven;
-    pending[0] = playOrConvert(inputs[0], request, converter, streams, { rows, columns, fitHeight, guard });
+    const screen = { rows, columns, fitHeight, guard };
+    pending[0] = playOrConvert(inputs[0], { request, converter, streams, screen });
   }
   try {
     for (let i = 0; i < inputs.length && !closed && !guard?.interrupted; i++) {

@@ -137,27 +137,20 @@ export async function probeVideo(input: string): Promise<VideoInfo> {
   };
 }
 
+/** ffmpeg reading the file's video only (no sound, no subtitles, no keyboard), writing `output`. */
+const decodeArgs = (input: string, output: readonly string[]) => [
+  ...['-nostdin', '-v', 'error', '-i', fileAddress(input), '-an', '-sn'],
+  ...output,
+];
+
 /** The video's first frame as PNG bytes: what the CLI renders when it does not play the video. */
 export function firstFramePng(input: string): Promise<Buffer> {
-  return runTool('ffmpeg', [
-    '-nostdin',
-    '-v',
-    'error',
-    '-i',
-    fileAddress(input),
-    '-an',
-    '-sn',
-    '-frames:v',
-    '1',
-    '-f',
-    'image2pipe',
-    '-c:v',
-    'png',
-    '-',
-  ]).then((png) => {
-    if (png.length === 0) throw new VideoError('the video has no frame');
-    return png;
-  });
+  return runTool('ffmpeg', decodeArgs(input, ['-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-'])).then(
+    (png) => {
+      if (png.length === 0) throw new VideoError('the video has no frame');
+      return png;
+    },
+  );
 }
 
 /** A video's frames, decoded as they are asked for. */
@@ -177,20 +170,7 @@ export function videoFrames(input: string, size: { width: number; height: number
   const frameBytes = width * height * 4;
   const child = spawn(
     'ffmpeg',
-    [
-      '-nostdin',
-      '-v',
-      'error',
-      '-i',
-      fileAddress(input),
-      '-an',
-      '-sn',
-      '-vf',
-      `fps=${fps},scale=${width}:${height}:flags=area,format=rgba`,
-      '-f',
-      'rawvideo',
-      '-',
-    ],
+    decodeArgs(input, ['-vf', `fps=${fps},scale=${width}:${height}:flags=area,format=rgba`, '-f', 'rawvideo', '-']),
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';

@@ -7,20 +7,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './browser.js';
-import { unavailable } from './env.js';
+import { hasFfmpeg, unavailable } from './env.js';
 import { CORPUS, FIXTURE_PNG } from './studio.js';
 
 const OUT = path.join(REPO_ROOT, 'test-results/fixtures');
 const CLIP = path.join(CORPUS, 'video/vtest.avi');
-
-function hasFfmpeg(): boolean {
-  try {
-    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Encodes (once) `name` from the clip with ffmpeg arguments; null (a skip) without ffmpeg outside CI. */
 function make(name: string, args: string[]): string | null {

@@ -18,7 +18,7 @@ import { resolveParams } from '../../../engine/params.js';
 import { planFrame } from '../../../engine/plan.js';
 import { renderImage } from '../../../engine/render.js';
 import { ROOT } from '../../support/cli.js';
-import { unavailable } from '../../support/env.js';
+import { hasFfmpeg, unavailable } from '../../support/env.js';
 import { replay } from '../../support/virtual-terminal.js';
 
 const CLIP = path.resolve(ROOT, '../shared/bench/corpus/video/vtest.avi');
@@ -47,15 +47,6 @@ describe('isVideoContainer', () => {
 
 let dir: string | null = null;
 const file = (name: string) => path.join(dir as string, name);
-
-function hasFfmpeg(): boolean {
-  try {
-    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 beforeAll(() => {
   if (!hasFfmpeg()) {
