@@ -3,7 +3,8 @@
  * (playback.ts), at the file's frame delays, as many times as the file says (without end for
  * 0, until q or Ctrl-C). The frames are a stream: the Auto Director tunes once, on the first
  * frame, and the temporal filter (motionSensitivity) keeps still parts still, as in the
- * studio. Each frame is rendered while the one before shows, and kept for the next pass.
+ * studio. Each frame is rendered while the one before shows, and kept for the next pass. When
+ * the terminal is resized, the picture is fitted to it again and drawn anew at its top.
  */
 import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';
 import { autoTune } from '../../engine/director/direct.js';
@@ -11,8 +12,9 @@ import type { AnsiColorDepth } from '../../engine/encode/ansi-palette.js';
 import { encode } from '../../engine/encode/index.js';
 import type { DecodedAnimation } from '../../engine/node/decode-animation.js';
 import type { RenderParams } from '../../engine/params.js';
-import { planFrame } from '../../engine/plan.js';
+import { type FramePlan, planFrame } from '../../engine/plan.js';
 import { DEFAULT_CELL_ASPECT, type RenderOptions } from '../../engine/size.js';
+import { columnsForTerminal } from './args.js';
 import { renderFailure } from './convert.js';
 import { type PlaybackTerminal, TerminalPlayback } from './playback.js';
 import type { SignalGuard } from './signal-guard.js';
@@ -35,8 +37,15 @@ export interface PlayRequest extends FitRequest {
   readonly ansiColorDepth: AnsiColorDepth;
 }
 
-/** Played (to its end, or interrupted), not played for it does not fit (why, in words), or failed to render. */
-export type PlayOutcome = { readonly played: true } | { readonly doesNotFit: string } | { readonly error: string };
+/**
+ * Played (to its end, or interrupted; `stopped`: ended early, as the terminal was resized too
+ * small for the size given, why in words), not played for it does not fit (why), or failed to
+ * render.
+ */
+export type PlayOutcome =
+  | { readonly played: true; readonly stopped?: string }
+  | { readonly doesNotFit: string }
+  | { readonly error: string };
 
 /**
  * The params and options that fit frames of `size` in the terminal, or why they do not: a size
@@ -68,6 +77,45 @@ export function fitToTerminal(
   return `the ${what} is ${rows} rows and the terminal ${maxRows + 1} (one for the cursor); ${hint} plays it`;
 }
 
+/**
+ * The request on a terminal resized while it plays: a size the CLI chose (neither --columns
+ * nor --rows) follows the new width and height; a size given is kept, and may no longer fit.
+ */
+export function onResizedTerminal(request: FitRequest, size: { rows: number; columns: number }): FitRequest {
+  return {
+    ...request,
+    maxRows: size.rows - 1,
+    maxColumns: size.columns,
+    params: request.fitHeight ? { ...request.params, columns: columnsForTerminal(size.columns) } : request.params,
+  };
+}
+
+/** A playing picture's size: the request as fitted, its params and its grid. */
+export interface Fitted {
+  readonly request: FitRequest;
+  readonly params: RenderParams;
+  readonly plan: FramePlan;
+}
+
+/**
+ * The picture of `size` fitted to a terminal resized while it plays (onResizedTerminal), or
+ * why it no longer fits; `changed` when the grid is another (its frames are rendered anew).
+ */
+export function refitted(
+  now: Fitted,
+  terminal: { rows: number; columns: number },
+  size: { readonly width: number; readonly height: number },
+  what: 'animation' | 'video',
+): (Fitted & { changed: boolean }) | string {
+  const request = onResizedTerminal(now.request, terminal);
+  const fit = fitToTerminal(size, request, what);
+  if (typeof fit === 'string') return fit;
+  const params = { ...now.params, columns: fit.params.columns };
+  const plan = planFrame(params, size, fit.options);
+  const changed = plan.columns !== now.plan.columns || plan.rows !== now.plan.rows;
+  return changed ? { request, params, plan, changed } : { ...now, request, changed };
+}
+
 export async function playAnimation(
   request: PlayRequest,
   terminal: PlaybackTerminal,
@@ -88,16 +136,29 @@ export async function playAnimation(
   } catch (err) {
     return { error: renderFailure(err) };
   }
-  const stream = new StreamState();
+  let stream = new StreamState();
   /** Each frame's lines, rendered once, kept for the next pass. */
-  const frames: string[][] = [];
+  let frames: string[][] = [];
+  let now: Fitted = { request, params: tuned, plan };
   const playback = new TerminalPlayback(terminal, guard);
   let shownAt = 0;
   let showFor = 0;
   try {
     for (let pass = 0; animation.loop === 0 || pass < animation.loop; pass++) {
       for (let i = 0; i < animation.frames.length; i++) {
-        frames[i] ??= encode(executor.render(plan, animation.frames[i], stream), tuned, {
+        const resized = playback.takeResize();
+        if (resized) {
+          const next = refitted(now, resized, animation, 'animation');
+          if (typeof next === 'string') return { played: true, stopped: next };
+          if (next.changed) {
+            // another grid: the frames are rendered again, as a new stream
+            stream = new StreamState();
+            frames = [];
+          }
+          now = next;
+          playback.clear();
+        }
+        frames[i] ??= encode(executor.render(now.plan, animation.frames[i], stream), now.params, {
           ansiColorDepth: request.ansiColorDepth,
         }).body.split('\n');
         await playback.waitUntil(shownAt + showFor);

@@ -89,8 +89,8 @@ async function readAndConvert(
   return bytes instanceof Uint8Array ? convertBytes(bytes, request, converter) : bytes;
 }
 
-/** An input played as an animation: nothing more to write. */
-type Outcome = Converted | { readonly played: true };
+/** An input played as an animation or a video: nothing more to write (but why it stopped early, if it did). */
+type Outcome = Converted | { readonly played: true; readonly stopped?: string };
 
 /** The terminal an animation or a video would play on. */
 interface Screen {
@@ -259,7 +259,10 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
         pending[j] ??= readAndConvert(inputs[j], request, converter, streams.stdin);
       const result = await (pending[i] as Promise<Outcome>);
       pending[i] = undefined;
-      if ('played' in result) continue;
+      if ('played' in result) {
+        if (result.stopped) say(streams.stderr, `${inputLabel(inputs[i])}: stopped playing: ${result.stopped}`);
+        continue;
+      }
       if ('error' in result) {
         fail(inputs[i], result.error);
         continue;

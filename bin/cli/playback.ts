@@ -2,11 +2,16 @@
  * The terminal while frames play on it (an animated image, a video): the cursor hidden, the
  * keyboard read (keys.ts: no echo, `q` quits), each frame drawn over the last as the lines
  * that changed (frame-update.ts), Ctrl-Z handled (the cursor shown while stopped, the next
- * frame a new picture after fg), and all of it put back by `close` or on a signal.
+ * frame a new picture after fg), a resize noted for the player to fit the picture again, and
+ * all of it put back by `close` or on a signal.
  */
 import { frameUpdate } from './frame-update.js';
 import { type PlaybackKeys, readPlaybackKeys } from './keys.js';
 import { HIDE_CURSOR, SHOW_CURSOR, type SignalGuard, suspendGracefully } from './signal-guard.js';
+import { terminalColumns, terminalRows } from './terminal.js';
+
+/** The cursor to the top left, and the screen cleared. */
+const CLEAR_SCREEN = '\x1b[H\x1b[2J';
 
 export interface PlaybackTerminal {
   readonly stdin: NodeJS.ReadableStream;
@@ -23,6 +28,10 @@ export class TerminalPlayback {
   #shown: readonly string[] | null = null;
   #timer: NodeJS.Timeout | undefined;
   #wake: (() => void) | undefined;
+  #resized = false;
+  readonly #onResize = () => {
+    this.#resized = true;
+  };
   #stoppedAt = 0;
   /** How long the process has been stopped (Ctrl-Z until fg), ms: a player on a clock moves its schedule on by it. */
   stoppedMs = 0;
@@ -38,6 +47,7 @@ export class TerminalPlayback {
     guard.restoreAlso(SHOW_CURSOR);
     if (keys) guard.restoreAlso(() => keys.release());
     this.#stdout.write(HIDE_CURSOR);
+    this.#stdout.on('resize', this.#onResize);
     this.#releaseSuspend = suspendGracefully(this.#stdout, {
       stopping: () => {
         keys?.pause();
@@ -65,6 +75,24 @@ export class TerminalPlayback {
     });
   }
 
+  /** The terminal's size, once after each resize (null when it has not been resized, or says no size). */
+  takeResize(): { rows: number; columns: number } | null {
+    if (!this.#resized) return null;
+    this.#resized = false;
+    const rows = terminalRows(this.#stdout);
+    const columns = terminalColumns(this.#stdout);
+    return rows && columns ? { rows, columns } : null;
+  }
+
+  /**
+   * Clears the screen, so the next frame is drawn at its top: after a resize the terminal may
+   * have rewrapped the picture shown, and drawing over it would miss.
+   */
+  clear(): void {
+    this.#stdout.write(CLEAR_SCREEN);
+    this.#shown = null;
+  }
+
   /** Draws a frame (its lines) over the one shown. */
   show(lines: readonly string[]): void {
     this.#stdout.write(frameUpdate(this.#shown, lines));
@@ -74,6 +102,7 @@ export class TerminalPlayback {
   /** The terminal back as it was (the last frame left on it), unless a signal has already seen to it. */
   close(): void {
     clearTimeout(this.#timer);
+    this.#stdout.removeListener('resize', this.#onResize);
     this.#keys?.release();
     this.#releaseSuspend();
     if (!this.#guard.interrupted) this.#stdout.write(SHOW_CURSOR);

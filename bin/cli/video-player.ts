@@ -5,7 +5,7 @@
  * (motionSensitivity) keeps still parts still. A frame whose time has passed by more than a
  * frame before it could be rendered is skipped, so a slow machine or a large grid plays at
  * the video's pace with fewer frames, never slower. After Ctrl-Z and fg it goes on from where
- * it stopped.
+ * it stopped. A resized terminal gets the picture fitted again (animation.ts onResizedTerminal).
  */
 import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';
 import { autoTune } from '../../engine/director/direct.js';
@@ -14,7 +14,7 @@ import { encode } from '../../engine/encode/index.js';
 import { SAMPLES_X } from '../../engine/fixed.js';
 import type { RenderParams } from '../../engine/params.js';
 import { planFrame } from '../../engine/plan.js';
-import { type FitRequest, fitToTerminal, type PlayOutcome } from './animation.js';
+import { type FitRequest, type Fitted, fitToTerminal, type PlayOutcome, refitted } from './animation.js';
 import { renderFailure } from './convert.js';
 import { oneLine } from './io.js';
 import { type PlaybackTerminal, TerminalPlayback } from './playback.js';
@@ -74,15 +74,25 @@ export async function playVideo(
     frames.stop();
     return { error: renderFailure(err) };
   }
-  const stream = new StreamState();
+  let stream = new StreamState();
+  let now: Fitted = { request, params: tuned, plan };
   const playback = new TerminalPlayback(terminal, guard);
   const start = performance.now();
   try {
     for (let i = 0; frame !== null; i++, frame = await frames.next()) {
+      const resized = playback.takeResize();
+      if (resized) {
+        // the frames keep their decoded size; the grid follows the terminal
+        const next = refitted(now, resized, size, 'video');
+        if (typeof next === 'string') return { played: true, stopped: next };
+        if (next.changed) stream = new StreamState();
+        now = next;
+        playback.clear();
+      }
       const due = start + playback.stoppedMs + i * frameMs;
       // more than a frame late (and not the last): skipped, so the video keeps its pace
       if (performance.now() > due + frameMs) continue;
-      const lines = encode(executor.render(plan, frame, stream), tuned, {
+      const lines = encode(executor.render(now.plan, frame, stream), now.params, {
         ansiColorDepth: request.ansiColorDepth,
       }).body.split('\n');
       await playback.waitUntil(due);

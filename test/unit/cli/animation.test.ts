@@ -103,6 +103,62 @@ async function still(name: string, strings: Record<string, string>, options: Ren
   return `${encode(renderImage(await decodeImage(fs.readFileSync(file(name))), params, options), params).body}\n`;
 }
 
+/** A child's standard output as it comes, and a wait until it shows what `predicate` looks for. */
+function watchOutput(stdout: NodeJS.ReadableStream) {
+  let out = '';
+  stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+  });
+  const until = (predicate: (out: string) => boolean) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (!predicate(out)) return;
+        stdout.off('data', check);
+        resolve();
+      };
+      stdout.on('data', check);
+    });
+  return { text: () => out, until };
+}
+
+const CLEAR_SCREEN = '\x1b[H\x1b[2J';
+
+/**
+ * Plays `args` on a 40 x 20 terminal that the shell resizes to 30 x 16 a few frames in (stty
+ * sends SIGWINCH; the test says when through a fifo). With `updates`, SIGTERM ends it once that
+ * many frames have been drawn after the screen was cleared; with null it ends by itself. What
+ * the terminal got, newlines as written, and the status the shell saw at the end.
+ */
+async function resizedWhilePlaying(args: readonly string[], updates: number | null): Promise<string> {
+  const fifo = file(`resize-${Math.random().toString(36).slice(2)}.fifo`);
+  execFileSync('mkfifo', [fifo]);
+  const end = updates === null ? '' : `read stop < ${fifo}; kill -TERM $!; `;
+  const command =
+    `stty cols 40 rows 20; ${shell(args)} < /dev/tty & read go < ${fifo}; stty cols 30 rows 16; ` +
+    `${end}wait $!; echo " status $?"`;
+  const child = spawn('script', ['-qec', command, '/dev/null'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: '', TERM: 'xterm-256color' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const output = watchOutput(child.stdout);
+  const updatesAfterClear = (out: string) =>
+    out.includes(CLEAR_SCREEN) ? out.slice(out.indexOf(CLEAR_SCREEN)).split(BEGIN_SYNC).length - 1 : 0;
+  try {
+    await output.until((out) => out.split(BEGIN_SYNC).length > 3);
+    fs.writeFileSync(fifo, 'go\n');
+    if (updates !== null) {
+      await output.until((out) => updatesAfterClear(out) >= updates);
+      fs.writeFileSync(fifo, 'stop\n');
+    }
+    expect(await ended).toBe(0);
+  } finally {
+    child.kill();
+  }
+  return output.text().replace(/\r\n/g, '\n');
+}
+
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphcast-animation-'));
   await writeGif('bar.gif', 80, 40, 3, 2); // 40 columns -> 10 rows; played twice
@@ -220,22 +276,12 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
       env: { ...process.env, NODE_OPTIONS: '', TERM: 'xterm-256color' },
       stdio: ['pipe', 'pipe', 'inherit'],
     });
-    let out = '';
     const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
-    const updates = (n: number) =>
-      new Promise<void>((resolve) => {
-        const seen = out.split(BEGIN_SYNC).length;
-        const onData = () => {
-          if (out.split(BEGIN_SYNC).length >= seen + n) {
-            child.stdout.off('data', onData);
-            resolve();
-          }
-        };
-        child.stdout.on('data', onData);
-      });
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-    });
+    const output = watchOutput(child.stdout);
+    const updates = (n: number) => {
+      const before = output.text().split(BEGIN_SYNC).length;
+      return output.until((out) => out.split(BEGIN_SYNC).length >= before + n);
+    };
     try {
       await updates(2);
       // echoed, Enter would move the cursor a line down, and every later frame would be drawn a line low
@@ -246,10 +292,43 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
     } finally {
       child.kill();
     }
+    const out = output.text();
     const seen = shown(out.replace(/\r\n/g, '\n'));
     expect(seen.length).toBeGreaterThanOrEqual(5);
     expect(seen).toEqual(seen.map((_, i) => bodies[i % bodies.length].split('\n')));
     expect(replay(out.replace(/\r\n/g, '\n')).screen).toEqual(seen.at(-1));
+  });
+
+  it('stops, saying why, when the terminal is resized too small for the size given', async () => {
+    const out = await resizedWhilePlaying(['--cols', '40', file('forever.gif')], null);
+    // the last frame left on the screen, the cursor shown, why on stderr, and a plain exit
+    expect(
+      out.endsWith(
+        `${SHOW_CURSOR}glyphcast: ${file('forever.gif')}: stopped playing: the animation is 40 columns and the ` +
+          'terminal 30; --columns 30 or fewer plays it\n status 0\n',
+      ),
+    ).toBe(true);
+  });
+
+  it('fits the picture again to a terminal resized while it plays, drawn anew at the top', async () => {
+    // motionSensitivity 1: each frame as it is, so a frame's art does not depend on when the resize came
+    const args = ['--motion-sensitivity', '1', file('forever.gif')];
+    const animation = await decodeAnimation(fs.readFileSync(file('forever.gif')));
+    if (!animation) throw new Error('not an animation');
+    const params = resolveParams({ columns: '40', motionSensitivity: '1' }, 'strings');
+    const executor = new CpuExecutor();
+    const tuned = autoTune(executor, animation.frames[0], params, {}).params;
+    // the size the CLI chose follows the terminal: 30 columns (8 rows) once it is 30 x 16
+    const plan = planFrame({ ...tuned, columns: 30 }, animation, {});
+    expect(plan.rows).toBe(8);
+    const resizedFrames = animation.frames.map((f) =>
+      encode(executor.render(plan, f, new StreamState()), tuned).body.split('\n'),
+    );
+    const out = await resizedWhilePlaying(args, 4);
+    expect(out.endsWith(`${SHOW_CURSOR} status 143\n`)).toBe(true);
+    const after = replay(out.slice(out.indexOf(CLEAR_SCREEN))).pictures;
+    expect(after.length).toBeGreaterThanOrEqual(4);
+    for (const picture of after) expect(resizedFrames).toContainEqual(picture);
   });
 
   it('Ctrl-C while it plays without end puts the colors, the cursor and the keyboard back', async () => {
@@ -264,18 +343,19 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
         stdio: ['pipe', 'pipe', 'inherit'],
       },
     );
-    let out = '';
     const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
-    await new Promise<void>((resolve) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString('utf8');
-        // a few frames in, press Ctrl-C
-        if (out.split(BEGIN_SYNC).length > 5) resolve();
-      });
-    });
-    child.stdin.write('\x03');
-    expect(await ended).toBe(0);
+    const output = watchOutput(child.stdout);
+    try {
+      // a few frames in, press Ctrl-C
+      await output.until((out) => out.split(BEGIN_SYNC).length > 5);
+      child.stdin.write('\x03');
+      expect(await ended).toBe(0);
+    } finally {
+      child.kill();
+    }
     // raw mode while it played: Ctrl-C came as a byte, and was raised as the signal
-    expect(out.replace(/\r\n/g, '\n').endsWith(`\x1b[0m${SHOW_CURSOR} status 130\nicanon\necho\n`)).toBe(true);
+    expect(output.text().replace(/\r\n/g, '\n').endsWith(`\x1b[0m${SHOW_CURSOR} status 130\nicanon\necho\n`)).toBe(
+      true,
+    );
   });
 });
