@@ -153,7 +153,10 @@ export function firstFramePng(input: string): Promise<Buffer> {
   );
 }
 
-/** A video's frames, decoded as they are asked for. */
+/** Decoded frames that may wait to be played: enough to decode ahead, few enough to hold (3 frames of 3200 x 1800 are 69 MB). */
+const QUEUED_FRAMES = 3;
+
+/** A video's frames, decoded ahead of the player. */
 export interface VideoFrames {
   /** The next frame, or null at the end of the video. Rejects with a VideoError when ffmpeg fails. */
   next(): Promise<RgbaImage | null>;
@@ -183,22 +186,40 @@ export function videoFrames(input: string, size: { width: number; height: number
       resolve(status === 0 || signal === 'SIGTERM' ? null : new VideoError(decodeFailure(stderr))),
     );
   });
-  /** The frames as the pipe delivers them; read only as far as they are asked for (ffmpeg waits meanwhile). */
-  async function* rawFrames(): AsyncGenerator<RgbaImage> {
-    let pending: Buffer = Buffer.alloc(0);
-    for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
-      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-      while (pending.length >= frameBytes) {
-        yield { width, height, data: new Uint8Array(pending.subarray(0, frameBytes)) };
-        pending = pending.subarray(frameBytes);
+  // Read as ffmpeg writes (it decodes the next frames while the last renders, on another core),
+  // each chunk copied once into its frame; at most QUEUED_FRAMES wait, then ffmpeg waits.
+  const queue: RgbaImage[] = [];
+  let frame = new Uint8Array(frameBytes);
+  let filled = 0;
+  let finished = false;
+  let wake: (() => void) | undefined;
+  const stdout = child.stdout;
+  stdout.on('data', (chunk: Buffer) => {
+    for (let at = 0; at < chunk.length; ) {
+      const n = Math.min(frameBytes - filled, chunk.length - at);
+      frame.set(chunk.subarray(at, at + n), filled);
+      filled += n;
+      at += n;
+      if (filled === frameBytes) {
+        queue.push({ width, height, data: frame });
+        frame = new Uint8Array(frameBytes);
+        filled = 0;
       }
     }
-    // a partial last frame is dropped
-  }
-  const iterator = rawFrames();
+    if (queue.length >= QUEUED_FRAMES) stdout.pause();
+    wake?.();
+  });
+  stdout.on('close', () => {
+    finished = true; // a partial last frame is dropped
+    wake?.();
+  });
   const readFrame = async (): Promise<RgbaImage | null> => {
-    const step = await iterator.next();
-    if (!step.done) return step.value;
+    while (queue.length === 0 && !finished) await new Promise<void>((resolve) => (wake = resolve));
+    const next = queue.shift();
+    if (next) {
+      stdout.resume();
+      return next;
+    }
     const failure = await ended;
     if (failure) throw failure;
     return null;
