@@ -48,7 +48,7 @@ const mono = run(
   ],
   path.join(out, 'mono'),
 );
-const colorNames = ['glyphcast-color', ...peers.map((p) => `${p}-color`)];
+const colorNames = ['glyphcast-color', 'glyphcast-color-blocks', ...peers.map((p) => `${p}-color`)];
 const color = run(
   [
     '--set',
@@ -60,6 +60,8 @@ const color = run(
     colorNames.join(','),
     '--add-color',
     `glyphcast-color=${ours(' --color')}`,
+    '--add-color',
+    `glyphcast-color-blocks=${ours(' --color --charset blocks')}`,
   ],
   path.join(out, 'color'),
 );
