@@ -1,7 +1,8 @@
 /**
  * Plays a video file on the terminal (video.ts decodes it with ffmpeg): frames drawn over each
  * other (playback.ts) on the video's clock, at most MAX_FPS a second. The frames are a stream,
- * as in the studio: the Auto Director tunes once, on the first frame, and the temporal filter
+ * as in the studio: the Auto Director tunes on the first frame, and again on a worker thread
+ * when the scene changes (a fade from black, a cut: retune.ts), and the temporal filter
  * (motionSensitivity) keeps still parts still. A frame whose time has passed by more than a
  * frame before it could be rendered is skipped, so a slow machine or a large grid plays at
  * the video's pace with fewer frames, never slower. After Ctrl-Z and fg it goes on from where
@@ -14,10 +15,12 @@ import { encode } from '../../engine/encode/index.js';
 import { SAMPLES_X } from '../../engine/fixed.js';
 import type { RenderParams } from '../../engine/params.js';
 import { planFrame } from '../../engine/plan.js';
+import type { RenderOptions } from '../../engine/size.js';
 import { type FitRequest, type Fitted, fitToTerminal, type PlayOutcome, refitted } from './animation.js';
 import { renderFailure } from './convert.js';
 import { oneLine } from './io.js';
 import { type PlaybackTerminal, TerminalPlayback } from './playback.js';
+import { Retuner } from './retune.js';
 import type { SignalGuard } from './signal-guard.js';
 import { type VideoInfo, videoFrames } from './video.js';
 
@@ -43,6 +46,9 @@ export function decodeSize(info: VideoInfo, columns: number): { width: number; h
 
 /** The frame rate played: the video's, at most MAX_FPS. */
 export const playedFps = (info: VideoInfo) => Math.min(MAX_FPS, info.fps ?? DEFAULT_FPS);
+
+/** The options that keep a grid's size: its rows forced (the columns are in the params). */
+const gridOf = (now: Fitted): RenderOptions => ({ ...now.request.options, rows: now.plan.rows });
 
 export async function playVideo(
   request: VideoPlayRequest,
@@ -77,6 +83,7 @@ export async function playVideo(
   let stream = new StreamState();
   let now: Fitted = { request, params: tuned, plan };
   const playback = new TerminalPlayback(terminal, guard);
+  const retuner = fit.params.autoOptimize > 0 ? new Retuner(frame) : null;
   const start = performance.now();
   try {
     for (let i = 0; frame !== null; i++, frame = await frames.next()) {
@@ -92,6 +99,16 @@ export async function playVideo(
       const due = start + playback.stoppedMs + i * frameMs;
       // more than a frame late (and not the last): skipped, so the video keeps its pace
       if (performance.now() > due + frameMs) continue;
+      const retuned = retuner?.take();
+      if (retuned) {
+        // the same grid (the tuning was asked for it): the stream goes on
+        now = {
+          ...now,
+          params: { ...retuned, columns: now.plan.columns },
+          plan: planFrame(retuned, size, gridOf(now)),
+        };
+      }
+      retuner?.consider(frame, { ...fit.params, columns: now.plan.columns }, gridOf(now));
       const lines = encode(executor.render(now.plan, frame, stream), now.params, {
         ansiColorDepth: request.ansiColorDepth,
       }).body.split('\n');
@@ -104,6 +121,7 @@ export async function playVideo(
   } finally {
     frames.stop();
     playback.close();
+    await retuner?.close();
   }
   return { played: true };
 }

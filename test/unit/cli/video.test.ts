@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sceneChanged, sceneOf } from '../../../bin/cli/retune.js';
 import { isVideoContainer } from '../../../bin/cli/video.js';
 import { CpuExecutor, StreamState } from '../../../engine/cpu/executor.js';
 import { autoTune } from '../../../engine/director/direct.js';
@@ -60,18 +61,28 @@ beforeAll(() => {
     ...['-v', 'error', '-t', '3', '-i', CLIP, '-vf', 'scale=160:120,fps=2'],
     ...['-c:v', 'libvpx', '-b:v', '300k', '-an', file('clip.webm')],
   ]);
+  // 5 s at 5 frames a second, faded in from black over the first second (the rest leaves time
+  // for the tuning on a worker thread, slow to start on a loaded machine)
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-t', '5', '-i', CLIP, '-vf', 'scale=160:120,fps=5,fade=in:0:5'],
+    ...['-c:v', 'libvpx', '-b:v', '300k', '-an', file('fade.webm')],
+  ]);
 });
 
 afterAll(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** ffmpeg's frames of `name`, decoded as the CLI documents it: at their size (160 x 120), 2 a second, area-scaled, RGBA. */
-function decodedFrames(name: string): RgbaImage[] {
-  const raw = execFileSync('ffmpeg', [
-    ...['-nostdin', '-v', 'error', '-i', file(name), '-an', '-vf', 'fps=2,scale=160:120:flags=area,format=rgba'],
-    ...['-f', 'rawvideo', '-'],
-  ]);
+/** ffmpeg's frames of `name`, decoded as the CLI documents it: at their size (160 x 120), `fps` a second, area-scaled, RGBA. */
+function decodedFrames(name: string, fps = 2): RgbaImage[] {
+  const raw = execFileSync(
+    'ffmpeg',
+    [
+      ...['-nostdin', '-v', 'error', '-i', file(name), '-an', '-vf', `fps=${fps},scale=160:120:flags=area,format=rgba`],
+      ...['-f', 'rawvideo', '-'],
+    ],
+    { maxBuffer: 64 << 20 },
+  );
   const size = 160 * 120 * 4;
   return Array.from({ length: raw.length / size }, (_, i) => ({
     width: 160,
@@ -113,6 +124,31 @@ describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the 
     expect(out.startsWith(HIDE_CURSOR)).toBe(true);
     expect(out.endsWith(SHOW_CURSOR)).toBe(true);
     expect(replay(out).pictures).toEqual(drawn);
+  });
+
+  it('tunes again when the scene changes: a fade from black ends in the look of the picture, not of black', () => {
+    const frames = decodedFrames('fade.webm', 5);
+    expect(frames).toHaveLength(25);
+    // the scene: black at first, the street once faded in, steady from there
+    expect(sceneChanged(sceneOf(frames[0]), sceneOf(frames[10]))).toBe(true);
+    expect(sceneChanged(sceneOf(frames[10]), sceneOf(frames[24]))).toBe(false);
+    const params = resolveParams({ columns: '40' }, 'strings');
+    const glyphsTunedOn = (tuneOn: RgbaImage) => {
+      const executor = new CpuExecutor();
+      const tuned = autoTune(executor, tuneOn, params, {}).params;
+      const plan = planFrame(tuned, frames[0], {});
+      const stream = new StreamState();
+      const last = frames.map((f) => encode(executor.render(plan, f, stream), tuned).body).at(-1) as string;
+      return new Set(last.replace(/\n/g, '')).size;
+    };
+    // tuned on black, the whole clip has a handful of glyphs
+    const onBlack = glyphsTunedOn(frames[0]);
+    expect(glyphsTunedOn(frames[24])).toBeGreaterThan(onBlack + 8);
+
+    const { out, status } = inTerminal([file('fade.webm')]);
+    expect(status).toBe(0);
+    const last = replay(out).pictures.at(-1) as string[];
+    expect(new Set(last.join('')).size).toBeGreaterThan(onBlack + 8);
   });
 
   it('shows its first frame into a pipe, and on a terminal it does not fit, saying why', () => {
