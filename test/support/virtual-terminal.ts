@@ -1,7 +1,8 @@
 /**
  * A terminal just large enough to replay what the CLI writes while an animation plays: text
  * written over what was there, `\n` (the line discipline's CR LF) and `\r`, the cursor moved up
- * (CSI n A; never past the top line, where the art starts) and down (CSI n B); SGR colors
+ * (CSI n A; never past the top line, where the art starts) and down (CSI n B), to a column
+ * (CSI n G); SGR colors
  * and private modes are dropped. `pictures` lists the
  * screen at the end of each synchronized update (DEC mode 2026), so a test sees each frame as
  * the terminal showed it, whatever bytes it took to get there.
@@ -34,6 +35,7 @@ export function replay(output: string): { screen: string[]; pictures: string[][]
         row -= n;
       }
       if (csi[1] === '' && csi[4] === 'B') row += n;
+      if (csi[1] === '' && csi[4] === 'G') col = n - 1;
       if (update !== null && !csi[0].includes('2026')) update += csi[0];
       i += csi[0].length;
       continue;
