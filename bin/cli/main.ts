@@ -28,7 +28,7 @@ import {
 import { SignalGuard } from './signal-guard.js';
 import { sizedParams } from './sizing.js';
 import { terminalColorDepth, terminalColumns, terminalRows } from './terminal.js';
-import { firstFramePng, isVideoFile, probeVideo, VideoError } from './video.js';
+import { firstFramePng, firstFramePngOf, isVideoContainer, isVideoFile, probeVideo, VideoError } from './video.js';
 import type { Converter } from './workers.js';
 
 /** Exit statuses (documented in --help and README). */
@@ -59,10 +59,13 @@ export function version(): string {
   return 'unknown';
 }
 
-/** The bytes of one input (of a video file, its first frame as PNG), or the line its failure prints. */
+/** The bytes of one input (of a video, its first frame as PNG), or the line its failure prints. */
 async function read(input: string, stdin: NodeJS.ReadableStream): Promise<Uint8Array | { readonly error: string }> {
   try {
-    return (await isVideoFile(input)) ? await firstFramePng(input) : await readInput(input, stdin);
+    if (await isVideoFile(input)) return await firstFramePng(input);
+    const bytes = await readInput(input, stdin);
+    // a video through a pipe (standard input): its first frame, through ffmpeg's standard input
+    return isVideoContainer(bytes.subarray(0, 192)) ? await firstFramePngOf(bytes) : bytes;
   } catch (err) {
     const known = err instanceof InputError || err instanceof VideoError;
     return { error: known ? oneLine(err) : `unexpected error: ${oneLine(err)}` };

@@ -1,13 +1,15 @@
 /**
  * Video files for the CLI, decoded by ffmpeg when it is installed (glyphcast does not bundle
  * it; the image decoder, sharp, reads no video). The container is known from its first bytes,
- * so a video is never read into memory whole: ffprobe reads its size and frame rate, and
- * ffmpeg streams its frames, scaled to what the art needs, as raw RGBA through a pipe. The path
+ * so a video file is never read into memory whole: ffprobe reads its size and frame rate, and
+ * ffmpeg streams its frames, scaled to what the art needs, as raw RGBA through a pipe. A video
+ * on standard input is read whole, as an image is, and shows its first frame. The path
  * goes to ffmpeg as a `file:` address (never a protocol such as `http:` or `concat:` that a
  * file name could spell) and as one argument (no shell).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { RgbaImage } from '../../engine/image.js';
 
@@ -137,20 +139,38 @@ export async function probeVideo(input: string): Promise<VideoInfo> {
   };
 }
 
-/** ffmpeg reading the file's video only (no sound, no subtitles, no keyboard), writing `output`. */
-const decodeArgs = (input: string, output: readonly string[]) => [
-  ...['-nostdin', '-v', 'error', '-i', fileAddress(input), '-an', '-sn'],
+/** ffmpeg reading the video only (no sound, no subtitles, no keyboard) from `address`, writing `output`. */
+const decodeArgs = (address: string, output: readonly string[]) => [
+  ...['-nostdin', '-v', 'error', '-i', address, '-an', '-sn'],
   ...output,
 ];
 
-/** The video's first frame as PNG bytes: what the CLI renders when it does not play the video. */
+const FIRST_FRAME_PNG = ['-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-'];
+
+const someFrame = (png: Buffer) => {
+  if (png.length === 0) throw new VideoError('the video has no frame');
+  return png;
+};
+
+/** The first frame of the video file `input` as PNG bytes: what the CLI renders when it does not play the video. */
 export function firstFramePng(input: string): Promise<Buffer> {
-  return runTool('ffmpeg', decodeArgs(input, ['-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-'])).then(
-    (png) => {
-      if (png.length === 0) throw new VideoError('the video has no frame');
-      return png;
-    },
-  );
+  return runTool('ffmpeg', decodeArgs(fileAddress(input), FIRST_FRAME_PNG)).then(someFrame);
+}
+
+/**
+ * The first frame of a video read whole from a pipe (standard input), as PNG bytes: written to
+ * a private temporary file first, since ffmpeg cannot seek in a pipe (an MP4 whose index comes
+ * last would not decode), and removed after.
+ */
+export async function firstFramePngOf(bytes: Uint8Array): Promise<Buffer> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'glyphcast-video-'));
+  try {
+    const file = path.join(dir, 'video');
+    await fs.promises.writeFile(file, bytes, { mode: 0o600 });
+    return await firstFramePng(file);
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Decoded frames that may wait to be played: enough to decode ahead, few enough to hold (3 frames of 3200 x 1800 are 69 MB). */
@@ -173,7 +193,10 @@ export function videoFrames(input: string, size: { width: number; height: number
   const frameBytes = width * height * 4;
   const child = spawn(
     'ffmpeg',
-    decodeArgs(input, ['-vf', `fps=${fps},scale=${width}:${height}:flags=area,format=rgba`, '-f', 'rawvideo', '-']),
+    decodeArgs(fileAddress(input), [
+      ...['-vf', `fps=${fps},scale=${width}:${height}:flags=area,format=rgba`],
+      ...['-f', 'rawvideo', '-'],
+    ]),
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';

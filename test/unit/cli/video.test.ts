@@ -151,7 +151,7 @@ describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the 
     expect(new Set(last.join('')).size).toBeGreaterThan(onBlack + 8);
   });
 
-  it('shows its first frame into a pipe, and on a terminal it does not fit, saying why', () => {
+  it('shows its first frame into a pipe, from standard input, and on a terminal it does not fit, saying why', () => {
     const [first] = decodedFrames('clip.webm');
     const still = (columns: string) => {
       const params = resolveParams({ columns }, 'strings');
@@ -163,6 +163,17 @@ describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the 
       env: { ...process.env, NODE_OPTIONS: '' },
     });
     expect(piped).toBe(still('40'));
+    // from standard input, too
+    const fromStdin = execFileSync(
+      'sh',
+      ['-c', `${shell(['--cols', '40', '-'])} < ${JSON.stringify(file('clip.webm'))} | cat`],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_OPTIONS: '' },
+      },
+    );
+    expect(fromStdin).toBe(still('40'));
     const { out, status } = inTerminal(['--cols', '70', file('clip.webm')]);
     expect(status).toBe(0);
     expect(out).toBe(
