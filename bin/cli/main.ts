@@ -28,7 +28,15 @@ import {
 import { SignalGuard } from './signal-guard.js';
 import { sizedParams } from './sizing.js';
 import { terminalColorDepth, terminalColumns, terminalRows } from './terminal.js';
-import { firstFramePng, firstFramePngOf, isVideoContainer, isVideoFile, probeVideo, VideoError } from './video.js';
+import {
+  firstFramePng,
+  firstFramePngOf,
+  HEAD_BYTES,
+  isVideoContainer,
+  isVideoFile,
+  probeVideo,
+  VideoError,
+} from './video.js';
 import type { Converter } from './workers.js';
 
 /** Exit statuses (documented in --help and README). */
@@ -65,7 +73,7 @@ async function read(input: string, stdin: NodeJS.ReadableStream): Promise<Uint8A
     if (await isVideoFile(input)) return await firstFramePng(input);
     const bytes = await readInput(input, stdin);
     // a video through a pipe (standard input): its first frame, through ffmpeg's standard input
-    return isVideoContainer(bytes.subarray(0, 192)) ? await firstFramePngOf(bytes) : bytes;
+    return isVideoContainer(bytes.subarray(0, HEAD_BYTES)) ? await firstFramePngOf(bytes) : bytes;
   } catch (err) {
     const known = err instanceof InputError || err instanceof VideoError;
     return { error: known ? oneLine(err) : `unexpected error: ${oneLine(err)}` };

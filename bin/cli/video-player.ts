@@ -97,16 +97,13 @@ export async function playVideo(
         playback.clear();
       }
       const due = start + playback.stoppedMs + i * frameMs;
-      // more than a frame late (and not the last): skipped, so the video keeps its pace
+      // more than a frame late: skipped, so the video keeps its pace
       if (performance.now() > due + frameMs) continue;
       const retuned = retuner?.take();
       if (retuned) {
-        // the same grid (the tuning was asked for it): the stream goes on
-        now = {
-          ...now,
-          params: { ...retuned, columns: now.plan.columns },
-          plan: planFrame(retuned, size, gridOf(now)),
-        };
+        // on the grid of now (the terminal may have been resized since it was asked): the stream goes on
+        const params = { ...retuned, columns: now.plan.columns };
+        now = { ...now, params, plan: planFrame(params, size, gridOf(now)) };
       }
       retuner?.consider(frame, { ...fit.params, columns: now.plan.columns }, gridOf(now));
       const lines = encode(executor.render(now.plan, frame, stream), now.params, {

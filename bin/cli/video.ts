@@ -26,8 +26,12 @@ export function isVideoContainer(head: Uint8Array): boolean {
   if (ascii(head, 0, 4) === 'RIFF') return ascii(head, 8, 12) === 'AVI ';
   if (ascii(head, 0, 4) === 'OggS' || ascii(head, 0, 3) === 'FLV' || ascii(head, 0, 9) === 'YUV4MPEG2') return true;
   if (head[0] === 0 && head[1] === 0 && head[2] === 1 && head[3] === 0xba) return true; // MPEG program stream
-  return head[0] === 0x47 && head.length > 188 && head[188] === 0x47; // MPEG transport stream
+  // MPEG transport stream: its sync byte opening three 188-byte packets (a GIF also opens with 'G')
+  return ascii(head, 0, 4) !== 'GIF8' && [0, 188, 376].every((at) => head[at] === 0x47);
 }
+
+/** The opening bytes a container is known by (three MPEG transport stream packets). */
+export const HEAD_BYTES = 377;
 
 /** Whether the file at `input` (a path; `-` and pipes are read as images) opens as a video container. */
 export async function isVideoFile(input: string): Promise<boolean> {
@@ -36,7 +40,7 @@ export async function isVideoFile(input: string): Promise<boolean> {
   try {
     file = await fs.promises.open(input, 'r');
     if (!(await file.stat()).isFile()) return false;
-    const head = new Uint8Array(192);
+    const head = new Uint8Array(HEAD_BYTES);
     const { bytesRead } = await file.read(head, 0, head.length, 0);
     return isVideoContainer(head.subarray(0, bytesRead));
   } catch {
@@ -57,19 +61,27 @@ export class VideoError extends Error {
 /** The address ffmpeg reads the file from: the file protocol only, whatever the name spells. */
 const fileAddress = (input: string) => `file:${path.resolve(input)}`;
 
-/** Runs an ffmpeg tool to its end: its standard output, or a VideoError (missing tool, failure). */
-function runTool(tool: 'ffmpeg' | 'ffprobe', args: readonly string[]): Promise<Buffer> {
+/** What a tool writes on its standard error, its last STDERR_KEPT characters (it may complain without end). */
+const STDERR_KEPT = 16_384;
+
+function keepStderr(child: { stderr: NodeJS.ReadableStream | null }): () => string {
+  let text = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    text = (text + chunk.toString('utf8')).slice(-STDERR_KEPT);
+  });
+  return () => text;
+}
+
+/** Runs an ffmpeg tool on `address` to its end: its standard output, or a VideoError (missing tool, failure). */
+function runTool(tool: 'ffmpeg' | 'ffprobe', args: readonly string[], address: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(tool, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
-    let err = '';
+    const stderr = keepStderr(child);
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => {
-      err += chunk.toString('utf8');
-    });
     child.on('error', (e: NodeJS.ErrnoException) => reject(toolFailure(tool, e)));
     child.on('close', (status) =>
-      status === 0 ? resolve(Buffer.concat(out)) : reject(new VideoError(decodeFailure(err))),
+      status === 0 ? resolve(Buffer.concat(out)) : reject(new VideoError(decodeFailure(stderr(), address))),
     );
   });
 }
@@ -82,10 +94,12 @@ const toolFailure = (tool: string, e: NodeJS.ErrnoException) =>
       : `${tool} could not be started: ${e.message}`,
   );
 
-/** ffmpeg's last line of complaint, or a plain reason. */
-function decodeFailure(stderr: string): string {
-  const last = stderr.trim().split('\n').at(-1)?.trim();
-  return `the video could not be decoded${last ? `: ${last.replace(/^.*?: /, '')}` : ''}`;
+/** ffmpeg's last line of complaint (without the address it names, which holds the path), or a plain reason. */
+function decodeFailure(stderr: string, address: string): string {
+  if (/matches no streams|does not contain any stream/.test(stderr)) return 'the file has no video stream';
+  let last = stderr.trim().split('\n').at(-1)?.trim() ?? '';
+  if (last.startsWith(`${address}: `)) last = last.slice(address.length + 2);
+  return `the video could not be decoded${last ? `: ${last}` : ''}`;
 }
 
 export interface VideoInfo {
@@ -114,17 +128,21 @@ const ratio = (text: string | undefined): number | null => {
 
 /** The first video stream's size and frame rate, from ffprobe. */
 export async function probeVideo(input: string): Promise<VideoInfo> {
-  const json = await runTool('ffprobe', [
-    '-v',
-    'error',
-    '-select_streams',
-    'v:0',
-    '-show_entries',
-    'stream=width,height,avg_frame_rate,r_frame_rate,sample_aspect_ratio:stream_tags=rotate:stream_side_data=rotation',
-    '-of',
-    'json',
+  const json = await runTool(
+    'ffprobe',
+    [
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'stream=width,height,avg_frame_rate,r_frame_rate,sample_aspect_ratio:stream_tags=rotate:stream_side_data=rotation',
+      '-of',
+      'json',
+      fileAddress(input),
+    ],
     fileAddress(input),
-  ]);
+  );
   const stream = (JSON.parse(json.toString('utf8')) as { streams?: ProbedStream[] }).streams?.[0];
   if (!stream?.width || !stream.height) throw new VideoError('the file has no video stream');
   const sampleAspect = ratio(stream.sample_aspect_ratio) ?? 1;
@@ -145,7 +163,7 @@ const decodeArgs = (address: string, output: readonly string[]) => [
   ...output,
 ];
 
-const FIRST_FRAME_PNG = ['-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-'];
+const FIRST_FRAME_PNG = ['-map', '0:v:0', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-'];
 
 const someFrame = (png: Buffer) => {
   if (png.length === 0) throw new VideoError('the video has no frame');
@@ -154,7 +172,8 @@ const someFrame = (png: Buffer) => {
 
 /** The first frame of the video file `input` as PNG bytes: what the CLI renders when it does not play the video. */
 export function firstFramePng(input: string): Promise<Buffer> {
-  return runTool('ffmpeg', decodeArgs(fileAddress(input), FIRST_FRAME_PNG)).then(someFrame);
+  const address = fileAddress(input);
+  return runTool('ffmpeg', decodeArgs(address, FIRST_FRAME_PNG), address).then(someFrame);
 }
 
 /**
@@ -191,22 +210,21 @@ export interface VideoFrames {
 export function videoFrames(input: string, size: { width: number; height: number }, fps: number): VideoFrames {
   const { width, height } = size;
   const frameBytes = width * height * 4;
+  const address = fileAddress(input);
   const child = spawn(
     'ffmpeg',
-    decodeArgs(fileAddress(input), [
+    decodeArgs(address, [
       ...['-vf', `fps=${fps},scale=${width}:${height}:flags=area,format=rgba`],
       ...['-f', 'rawvideo', '-'],
     ]),
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
+  const stderr = keepStderr(child);
+  let stopped = false;
   const ended = new Promise<VideoError | null>((resolve) => {
     child.on('error', (e: NodeJS.ErrnoException) => resolve(toolFailure('ffmpeg', e)));
-    child.on('close', (status, signal) =>
-      resolve(status === 0 || signal === 'SIGTERM' ? null : new VideoError(decodeFailure(stderr))),
+    child.on('close', (status) =>
+      resolve(status === 0 || stopped ? null : new VideoError(decodeFailure(stderr(), address))),
     );
   });
   // Read as ffmpeg writes (it decodes the next frames while the last renders, on another core),
@@ -250,6 +268,9 @@ export function videoFrames(input: string, size: { width: number; height: number
   return {
     next: readFrame,
     stop: () => {
+      stopped = true;
+      // ffmpeg may be blocked writing to the paused pipe, where SIGTERM alone does not end it
+      stdout.destroy();
       child.kill('SIGTERM');
     },
   };

@@ -3,7 +3,7 @@
  * pseudo-terminal (`script`). The frames expected come from the engine in-process: the Auto
  * Director tuned on the first frame, then each frame rendered as a stream (temporal filter).
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { resolveParams } from '../../../engine/params.js';
 import { planFrame } from '../../../engine/plan.js';
 import { type RenderOptions, renderImage } from '../../../engine/render.js';
 import { ROOT } from '../../support/cli.js';
+import { glyphcastCommand, runInTerminal, startInTerminal } from '../../support/pty.js';
 import { replay } from '../../support/virtual-terminal.js';
 
 const HIDE_CURSOR = '\x1b[?25l';
@@ -57,26 +58,6 @@ function shown(out: string): string[][] {
   return replay(out).pictures;
 }
 
-const shell = (args: readonly string[]) =>
-  [process.execPath, '--import', 'tsx', path.join(ROOT, 'bin', 'glyphcast.ts'), ...args]
-    .map((a) => JSON.stringify(a))
-    .join(' ');
-
-/**
- * What the CLI prints on a terminal `cols` x `rows` (stdout and stderr, as the terminal shows
- * them), and its exit status.
- */
-function runInTerminal(args: readonly string[], cols = 40, rows = 20): { out: string; status: number | null } {
-  const command = `stty cols ${cols} rows ${rows}; ${shell(args)}`;
-  const r = spawnSync('script', ['-qec', command, '/dev/null'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '', TERM: 'xterm-256color', COLORTERM: 'truecolor' },
-  });
-  // the terminal's line discipline writes each newline as CR LF
-  return { out: r.stdout.replace(/\r\n/g, '\n'), status: r.status };
-}
-
 /** What a run that succeeds prints on the terminal. */
 function inTerminal(args: readonly string[], cols = 40, rows = 20): string {
   const { out, status } = runInTerminal(args, cols, rows);
@@ -103,24 +84,6 @@ async function still(name: string, strings: Record<string, string>, options: Ren
   return `${encode(renderImage(await decodeImage(fs.readFileSync(file(name))), params, options), params).body}\n`;
 }
 
-/** A child's standard output as it comes, and a wait until it shows what `predicate` looks for. */
-function watchOutput(stdout: NodeJS.ReadableStream) {
-  let out = '';
-  stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString('utf8');
-  });
-  const until = (predicate: (out: string) => boolean) =>
-    new Promise<void>((resolve) => {
-      const check = () => {
-        if (!predicate(out)) return;
-        stdout.off('data', check);
-        resolve();
-      };
-      stdout.on('data', check);
-    });
-  return { text: () => out, until };
-}
-
 const CLEAR_SCREEN = '\x1b[H\x1b[2J';
 
 /**
@@ -134,15 +97,9 @@ async function resizedWhilePlaying(args: readonly string[], updates: number | nu
   execFileSync('mkfifo', [fifo]);
   const end = updates === null ? '' : `read stop < ${fifo}; kill -TERM $!; `;
   const command =
-    `stty cols 40 rows 20; ${shell(args)} < /dev/tty & read go < ${fifo}; stty cols 30 rows 16; ` +
+    `stty cols 40 rows 20; ${glyphcastCommand(args)} < /dev/tty & read go < ${fifo}; stty cols 30 rows 16; ` +
     `${end}wait $!; echo " status $?"`;
-  const child = spawn('script', ['-qec', command, '/dev/null'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', TERM: 'xterm-256color' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
-  const output = watchOutput(child.stdout);
+  const { child, ended, output } = startInTerminal(command, 'ignore');
   const updatesAfterClear = (out: string) =>
     out.includes(CLEAR_SCREEN) ? out.slice(out.indexOf(CLEAR_SCREEN)).split(BEGIN_SYNC).length - 1 : 0;
   try {
@@ -207,7 +164,7 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
   it('prints the first frame with --still, or into a pipe, as before', async () => {
     const first = await still('bar.gif', { columns: '40' });
     expect(inTerminal(['--still', file('bar.gif')])).toBe(first);
-    const piped = execFileSync('sh', ['-c', `${shell(['--cols', '40', file('bar.gif')])} | cat`], {
+    const piped = execFileSync('sh', ['-c', `${glyphcastCommand(['--cols', '40', file('bar.gif')])} | cat`], {
       cwd: ROOT,
       encoding: 'utf8',
       env: { ...process.env, NODE_OPTIONS: '' },
@@ -274,13 +231,9 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
 
   it('q ends a playback without end, leaving the frame shown; typed keys do not echo into the picture', async () => {
     const { bodies } = await streamFrames('forever.gif', { columns: '40' });
-    const child = spawn('script', ['-qec', `stty cols 40 rows 20; ${shell([file('forever.gif')])}`, '/dev/null'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_OPTIONS: '', TERM: 'xterm-256color' },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
-    const output = watchOutput(child.stdout);
+    const { child, ended, output, type } = startInTerminal(
+      `stty cols 40 rows 20; ${glyphcastCommand([file('forever.gif')])}`,
+    );
     const updates = (n: number) => {
       const before = output.text().split(BEGIN_SYNC).length;
       return output.until((out) => out.split(BEGIN_SYNC).length >= before + n);
@@ -288,9 +241,9 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
     try {
       await updates(2);
       // echoed, Enter would move the cursor a line down, and every later frame would be drawn a line low
-      child.stdin.write('ab\r');
+      type('ab\r');
       await updates(3);
-      child.stdin.write('q');
+      type('q');
       expect(await ended).toBe(0);
     } finally {
       child.kill();
@@ -337,21 +290,13 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
   it('Ctrl-C while it plays without end puts the colors, the cursor and the keyboard back', async () => {
     // the status and the terminal's line mode, as the shell sees them after the run
     const after = 'echo " status $?"; stty -a | tr " " "\\n" | grep -x -- "-\\?icanon\\|-\\?echo"';
-    const child = spawn(
-      'script',
-      ['-qec', `stty cols 40 rows 20; ${shell(['--color', file('forever.gif')])}; ${after}`, '/dev/null'],
-      {
-        cwd: ROOT,
-        env: { ...process.env, NODE_OPTIONS: '', TERM: 'xterm-256color', COLORTERM: 'truecolor' },
-        stdio: ['pipe', 'pipe', 'inherit'],
-      },
+    const { child, ended, output, type } = startInTerminal(
+      `stty cols 40 rows 20; ${glyphcastCommand(['--color', file('forever.gif')])}; ${after}`,
     );
-    const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
-    const output = watchOutput(child.stdout);
     try {
       // a few frames in, press Ctrl-C
       await output.until((out) => out.split(BEGIN_SYNC).length > 5);
-      child.stdin.write('\x03');
+      type('\x03');
       expect(await ended).toBe(0);
     } finally {
       child.kill();

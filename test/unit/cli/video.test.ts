@@ -20,6 +20,7 @@ import { planFrame } from '../../../engine/plan.js';
 import { renderImage } from '../../../engine/render.js';
 import { ROOT } from '../../support/cli.js';
 import { hasFfmpeg, unavailable } from '../../support/env.js';
+import { glyphcastCommand, runInTerminal, startInTerminal } from '../../support/pty.js';
 import { replay } from '../../support/virtual-terminal.js';
 
 const CLIP = path.resolve(ROOT, '../shared/bench/corpus/video/vtest.avi');
@@ -28,7 +29,7 @@ const SHOW_CURSOR = '\x1b[?25h';
 
 const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 const withHead = (...parts: (string | number[])[]) =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...ascii(p)] : p)).concat(Array(200).fill(0)));
+  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...ascii(p)] : p)).concat(Array(400).fill(0)));
 
 describe('isVideoContainer', () => {
   it('knows video containers by their first bytes, and leaves images to the image decoder', () => {
@@ -43,6 +44,16 @@ describe('isVideoContainer', () => {
     expect(isVideoContainer(withHead('RIFF', [1, 2, 3, 4], 'WEBPVP8 '))).toBe(false);
     expect(isVideoContainer(withHead([0x89], 'PNG'))).toBe(false);
     expect(isVideoContainer(ascii('short'))).toBe(false);
+    // MPEG transport stream: three packets' sync bytes, 188 bytes apart
+    const ts = new Uint8Array(400);
+    for (const at of [0, 188, 376]) ts[at] = 0x47;
+    expect(isVideoContainer(ts)).toBe(true);
+    expect(isVideoContainer(ts.subarray(0, 300))).toBe(false);
+    // a GIF opens with 'G' too, and its palette may hold 0x47 anywhere
+    const gif = withHead('GIF89a');
+    for (const at of [188, 376]) gif[at] = 0x47;
+    expect(isVideoContainer(gif)).toBe(false);
+    expect(isVideoContainer(withHead('Grocery list: ...'))).toBe(false);
   });
 });
 
@@ -91,20 +102,6 @@ function decodedFrames(name: string, fps = 2): RgbaImage[] {
   }));
 }
 
-const shell = (args: readonly string[]) =>
-  [process.execPath, '--import', 'tsx', path.join(ROOT, 'bin', 'glyphcast.ts'), ...args]
-    .map((a) => JSON.stringify(a))
-    .join(' ');
-
-function inTerminal(args: readonly string[], cols = 40, rows = 20): { out: string; status: number | null } {
-  const r = spawnSync('script', ['-qec', `stty cols ${cols} rows ${rows}; ${shell(args)}`, '/dev/null'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '', TERM: 'xterm-256color' },
-  });
-  return { out: r.stdout.replace(/\r\n/g, '\n'), status: r.status };
-}
-
 describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the CLI', () => {
   it('plays on a terminal: every frame, tuned on the first and rendered as a stream', () => {
     const frames = decodedFrames('clip.webm');
@@ -119,7 +116,7 @@ describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the 
     // a frame equal to the one before draws nothing
     const drawn = pictures.filter((p, i) => i === 0 || p.join('\n') !== pictures[i - 1].join('\n'));
 
-    const { out, status } = inTerminal([file('clip.webm')]);
+    const { out, status } = runInTerminal([file('clip.webm')]);
     expect(status).toBe(0);
     expect(out.startsWith(HIDE_CURSOR)).toBe(true);
     expect(out.endsWith(SHOW_CURSOR)).toBe(true);
@@ -145,7 +142,7 @@ describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the 
     const onBlack = glyphsTunedOn(frames[0]);
     expect(glyphsTunedOn(frames[24])).toBeGreaterThan(onBlack + 8);
 
-    const { out, status } = inTerminal([file('fade.webm')]);
+    const { out, status } = runInTerminal([file('fade.webm')]);
     expect(status).toBe(0);
     const last = replay(out).pictures.at(-1) as string[];
     expect(new Set(last.join('')).size).toBeGreaterThan(onBlack + 8);
@@ -157,7 +154,7 @@ describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the 
       const params = resolveParams({ columns }, 'strings');
       return `${encode(renderImage(first, params), params).body}\n`;
     };
-    const piped = execFileSync('sh', ['-c', `${shell(['--cols', '40', file('clip.webm')])} | cat`], {
+    const piped = execFileSync('sh', ['-c', `${glyphcastCommand(['--cols', '40', file('clip.webm')])} | cat`], {
       cwd: ROOT,
       encoding: 'utf8',
       env: { ...process.env, NODE_OPTIONS: '' },
@@ -166,7 +163,7 @@ describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the 
     // from standard input, too
     const fromStdin = execFileSync(
       'sh',
-      ['-c', `${shell(['--cols', '40', '-'])} < ${JSON.stringify(file('clip.webm'))} | cat`],
+      ['-c', `${glyphcastCommand(['--cols', '40', '-'])} < ${JSON.stringify(file('clip.webm'))} | cat`],
       {
         cwd: ROOT,
         encoding: 'utf8',
@@ -174,12 +171,50 @@ describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the 
       },
     );
     expect(fromStdin).toBe(still('40'));
-    const { out, status } = inTerminal(['--cols', '70', file('clip.webm')]);
+    const { out, status } = runInTerminal(['--cols', '70', file('clip.webm')]);
     expect(status).toBe(0);
     expect(out).toBe(
       `glyphcast: ${file('clip.webm')}: showing its first frame only: the video is 70 columns and the terminal 40; ` +
         `--columns 40 or fewer plays it\n${still('70')}`,
     );
+  });
+
+  it('ends at q, at once, ffmpeg stopped with it', async () => {
+    const { child, ended, output, type } = startInTerminal(
+      `stty cols 40 rows 20; ${glyphcastCommand([file('fade.webm')])}`,
+    );
+    try {
+      await output.until((out) => out.split('\x1b[?2026h').length > 3);
+      const asked = performance.now();
+      type('q');
+      expect(await ended).toBe(0);
+      // the clip has seconds left: it ended because of q (it hung, ffmpeg blocked on its full pipe)
+      expect(performance.now() - asked).toBeLessThan(2500);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it("says a file has no video stream, and names no path inside ffmpeg's words", () => {
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=d=1', '-c:a', 'pcm_s16le', file('sound.mkv')]);
+    const run = (name: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bin', 'glyphcast.ts'), file(name)], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_OPTIONS: '' },
+      });
+    const sound = run('sound.mkv');
+    expect(sound.status).toBe(1);
+    expect(sound.stderr).toBe(`glyphcast: ${file('sound.mkv')}: the file has no video stream\n`);
+    // a Matroska header and then garbage, in a file whose name holds ': '
+    fs.writeFileSync(
+      file('a: b.webm'),
+      Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(4000, 0x5a)]),
+    );
+    const damaged = run('a: b.webm');
+    expect(damaged.status).toBe(1);
+    expect(damaged.stderr.startsWith(`glyphcast: ${file('a: b.webm')}: the video could not be decoded`)).toBe(true);
+    expect(damaged.stderr.split(dir as string)).toHaveLength(2); // the path once: in the label
   });
 
   it('says in one line that ffmpeg is needed when it is not installed', () => {
