@@ -30,12 +30,12 @@ import { sizedParams } from './sizing.js';
 import { terminalColorDepth, terminalColumns, terminalRows } from './terminal.js';
 import {
   firstFramePng,
-  firstFramePngOf,
   HEAD_BYTES,
   isVideoContainer,
   isVideoFile,
   probeVideo,
   VideoError,
+  withVideoFile,
 } from './video.js';
 import type { Converter } from './workers.js';
 
@@ -67,16 +67,29 @@ export function version(): string {
   return 'unknown';
 }
 
+/** The bytes of one input as read, or the line its failure prints. */
+async function readBytes(
+  input: string,
+  stdin: NodeJS.ReadableStream,
+): Promise<Uint8Array | { readonly error: string }> {
+  try {
+    return await readInput(input, stdin);
+  } catch (err) {
+    return { error: err instanceof InputError ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
+  }
+}
+
+const isVideo = (bytes: Uint8Array) => isVideoContainer(bytes.subarray(0, HEAD_BYTES));
+
 /** The bytes of one input (of a video, its first frame as PNG), or the line its failure prints. */
 async function read(input: string, stdin: NodeJS.ReadableStream): Promise<Uint8Array | { readonly error: string }> {
   try {
     if (await isVideoFile(input)) return await firstFramePng(input);
-    const bytes = await readInput(input, stdin);
-    // a video through a pipe (standard input): its first frame, through ffmpeg's standard input
-    return isVideoContainer(bytes.subarray(0, HEAD_BYTES)) ? await firstFramePngOf(bytes) : bytes;
+    const bytes = await readBytes(input, stdin);
+    // a video through a pipe (standard input): its first frame
+    return bytes instanceof Uint8Array && isVideo(bytes) ? await withVideoFile(bytes, firstFramePng) : bytes;
   } catch (err) {
-    const known = err instanceof InputError || err instanceof VideoError;
-    return { error: known ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
+    return { error: err instanceof VideoError ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
   }
 }
 
@@ -139,8 +152,10 @@ function fitOn({ request, screen }: Stage, size: { width: number; height: number
 async function playOrConvert(input: string, stage: Stage): Promise<Outcome> {
   if (await isVideoFile(input)) return playOrShowVideo(input, stage);
   const { request, converter, streams, screen } = stage;
-  const bytes = await read(input, streams.stdin);
+  const bytes = await readBytes(input, streams.stdin);
   if (!(bytes instanceof Uint8Array)) return bytes;
+  // a video through a pipe (standard input) plays from a temporary file
+  if (isVideo(bytes)) return withVideoFile(bytes, (file) => playOrShowVideo(file, stage, input));
   /** Why the animation does not play: said once its first frame has rendered (else that frame's error is all). */
   let cannotPlay: string | undefined;
   try {
@@ -181,9 +196,10 @@ async function playOrConvert(input: string, stage: Stage): Promise<Outcome> {
 
 /**
  * One video file on a terminal: it plays (bin/cli/video-player.ts); one that does not fit the
- * terminal shows its first frame, after a line that says why. Never rejects.
+ * terminal shows its first frame, after a line that says why (naming the input as `label`: a
+ * video from standard input plays from a temporary file). Never rejects.
  */
-async function playOrShowVideo(input: string, stage: Stage): Promise<Outcome> {
+async function playOrShowVideo(input: string, stage: Stage, label = input): Promise<Outcome> {
   const { request, converter, streams, screen } = stage;
   let cannotPlay: string;
   try {
@@ -200,7 +216,7 @@ async function playOrShowVideo(input: string, stage: Stage): Promise<Outcome> {
     return { error: err instanceof VideoError ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
   }
   const still = await readAndConvert(input, request, converter, streams.stdin);
-  if ('body' in still) say(streams.stderr, `${inputLabel(input)}: showing its first frame only: ${cannotPlay}`);
+  if ('body' in still) say(streams.stderr, `${inputLabel(label)}: showing its first frame only: ${cannotPlay}`);
   return still;
 }
 

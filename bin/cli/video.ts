@@ -3,7 +3,7 @@
  * it; the image decoder, sharp, reads no video). The container is known from its first bytes,
  * so a video file is never read into memory whole: ffprobe reads its size and frame rate, and
  * ffmpeg streams its frames, scaled to what the art needs, as raw RGBA through a pipe. A video
- * on standard input is read whole, as an image is, and shows its first frame. The path
+ * on standard input is read whole, as an image is, and goes to ffmpeg as a temporary file. The path
  * goes to ffmpeg as a `file:` address (never a protocol such as `http:` or `concat:` that a
  * file name could spell) and as one argument (no shell).
  */
@@ -177,16 +177,16 @@ export function firstFramePng(input: string): Promise<Buffer> {
 }
 
 /**
- * The first frame of a video read whole from a pipe (standard input), as PNG bytes: written to
- * a private temporary file first, since ffmpeg cannot seek in a pipe (an MP4 whose index comes
- * last would not decode), and removed after.
+ * Runs `use` on a video read whole from a pipe (standard input), written to a private
+ * temporary file for it (ffmpeg cannot seek in a pipe: an MP4 whose index comes last would not
+ * decode), and removed after.
  */
-export async function firstFramePngOf(bytes: Uint8Array): Promise<Buffer> {
+export async function withVideoFile<T>(bytes: Uint8Array, use: (file: string) => Promise<T>): Promise<T> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'glyphcast-video-'));
   try {
     const file = path.join(dir, 'video');
     await fs.promises.writeFile(file, bytes, { mode: 0o600 });
-    return await firstFramePng(file);
+    return await use(file);
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }

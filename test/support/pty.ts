@@ -19,12 +19,23 @@ export const TERMINAL_ENV = { ...process.env, NODE_OPTIONS: '', TERM: 'xterm-256
  * What the CLI prints on a terminal `cols` x `rows` (stdout and stderr, as the terminal shows
  * them; each CR LF of the line discipline read as a newline), and its exit status.
  */
-export function runInTerminal(args: readonly string[], cols = 40, rows = 20): { out: string; status: number | null } {
-  const r = spawnSync('script', ['-qec', `stty cols ${cols} rows ${rows}; ${glyphcastCommand(args)}`, '/dev/null'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: TERMINAL_ENV,
-  });
+export function runInTerminal(
+  args: readonly string[],
+  cols = 40,
+  rows = 20,
+  /** A file for standard input (else the terminal). */
+  stdinFile?: string,
+): { out: string; status: number | null } {
+  const redirect = stdinFile === undefined ? '' : ` < ${JSON.stringify(stdinFile)}`;
+  const r = spawnSync(
+    'script',
+    ['-qec', `stty cols ${cols} rows ${rows}; ${glyphcastCommand(args)}${redirect}`, '/dev/null'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: TERMINAL_ENV,
+    },
+  );
   return { out: r.stdout.replace(/\r\n/g, '\n'), status: r.status };
 }
 

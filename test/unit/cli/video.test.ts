@@ -103,7 +103,7 @@ function decodedFrames(name: string, fps = 2): RgbaImage[] {
 }
 
 describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the CLI', () => {
-  it('plays on a terminal: every frame, tuned on the first and rendered as a stream', () => {
+  it('plays on a terminal, from its path or standard input: every frame, tuned on the first and rendered as a stream', () => {
     const frames = decodedFrames('clip.webm');
     expect(frames).toHaveLength(6);
     const params = resolveParams({ columns: '40' }, 'strings');
@@ -121,6 +121,10 @@ describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the 
     expect(out.startsWith(HIDE_CURSOR)).toBe(true);
     expect(out.endsWith(SHOW_CURSOR)).toBe(true);
     expect(replay(out).pictures).toEqual(drawn);
+    // from standard input, the same (through a temporary file, removed after)
+    const piped = runInTerminal(['-'], 40, 20, file('clip.webm'));
+    expect(piped.status).toBe(0);
+    expect(replay(piped.out).pictures).toEqual(drawn);
   });
 
   it('tunes again when the scene changes: a fade from black ends in the look of the picture, not of black', () => {
@@ -160,7 +164,7 @@ describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the 
       env: { ...process.env, NODE_OPTIONS: '' },
     });
     expect(piped).toBe(still('40'));
-    // from standard input, too
+    // from standard input into a pipe, too
     const fromStdin = execFileSync(
       'sh',
       ['-c', `${glyphcastCommand(['--cols', '40', '-'])} < ${JSON.stringify(file('clip.webm'))} | cat`],
