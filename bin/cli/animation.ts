@@ -81,7 +81,7 @@ export function fitToTerminal(
  * The request on a terminal resized while it plays: a size the CLI chose (neither --columns
  * nor --rows) follows the new width and height; a size given is kept, and may no longer fit.
  */
-export function onResizedTerminal(request: FitRequest, size: { rows: number; columns: number }): FitRequest {
+function onResizedTerminal(request: FitRequest, size: { rows: number; columns: number }): FitRequest {
   return {
     ...request,
     maxRows: size.rows - 1,

@@ -28,15 +28,7 @@ import {
 import { SignalGuard } from './signal-guard.js';
 import { sizedParams } from './sizing.js';
 import { terminalColorDepth, terminalColumns, terminalRows } from './terminal.js';
-import {
-  firstFramePng,
-  HEAD_BYTES,
-  isVideoContainer,
-  isVideoFile,
-  probeVideo,
-  VideoError,
-  withVideoFile,
-} from './video.js';
+import { firstFramePng, isVideoContainer, isVideoFile, probeVideo, VideoError, withVideoFile } from './video.js';
 import type { Converter } from './workers.js';
 
 /** Exit statuses (documented in --help and README). */
@@ -79,15 +71,13 @@ async function readBytes(
   }
 }
 
-const isVideo = (bytes: Uint8Array) => isVideoContainer(bytes.subarray(0, HEAD_BYTES));
-
 /** The bytes of one input (of a video, its first frame as PNG), or the line its failure prints. */
 async function read(input: string, stdin: NodeJS.ReadableStream): Promise<Uint8Array | { readonly error: string }> {
   try {
     if (await isVideoFile(input)) return await firstFramePng(input);
     const bytes = await readBytes(input, stdin);
     // a video through a pipe (standard input): its first frame
-    return bytes instanceof Uint8Array && isVideo(bytes) ? await withVideoFile(bytes, firstFramePng) : bytes;
+    return bytes instanceof Uint8Array && isVideoContainer(bytes) ? await withVideoFile(bytes, firstFramePng) : bytes;
   } catch (err) {
     return { error: err instanceof VideoError ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
   }
@@ -155,7 +145,7 @@ async function playOrConvert(input: string, stage: Stage): Promise<Outcome> {
   const bytes = await readBytes(input, streams.stdin);
   if (!(bytes instanceof Uint8Array)) return bytes;
   // a video through a pipe (standard input) plays from a temporary file
-  if (isVideo(bytes)) return withVideoFile(bytes, (file) => playOrShowVideo(file, stage, input));
+  if (isVideoContainer(bytes)) return withVideoFile(bytes, (file) => playOrShowVideo(file, stage, input));
   /** Why the animation does not play: said once its first frame has rendered (else that frame's error is all). */
   let cannotPlay: string | undefined;
   try {

@@ -1,6 +1,6 @@
 /**
  * The terminal while frames play on it (an animated image, a video): the cursor hidden, the
- * keyboard read (keys.ts: no echo, `q` quits), each frame drawn over the last as the lines
+ * keyboard read (keys.ts: no echo, `q` quits), each frame drawn over the last as the cells
  * that changed (frame-update.ts), Ctrl-Z handled (the cursor shown while stopped, the next
  * frame a new picture after fg), a resize noted for the player to fit the picture again, and
  * all of it put back by `close` or on a signal.

@@ -6,7 +6,7 @@
  * (motionSensitivity) keeps still parts still. A frame whose time has passed by more than a
  * frame before it could be rendered is skipped, so a slow machine or a large grid plays at
  * the video's pace with fewer frames, never slower. After Ctrl-Z and fg it goes on from where
- * it stopped. A resized terminal gets the picture fitted again (animation.ts onResizedTerminal).
+ * it stopped. A resized terminal gets the picture fitted again (animation.ts refitted).
  */
 import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';
 import { autoTune } from '../../engine/director/direct.js';
@@ -25,7 +25,7 @@ import type { SignalGuard } from './signal-guard.js';
 import { type VideoInfo, videoFrames } from './video.js';
 
 /** The highest frame rate played: a terminal redraws no faster, and the CPU renders every frame. */
-export const MAX_FPS = 30;
+const MAX_FPS = 30;
 /** The frame rate of a video whose container does not say. */
 const DEFAULT_FPS = 25;
 /** Source pixels decoded per sample across: the engine averages them down (more is slower, not better). */
@@ -39,13 +39,13 @@ export interface VideoPlayRequest extends FitRequest {
 }
 
 /** The size the frames are decoded at for the art of `columns` columns: no wider than the video, or than the samples need. */
-export function decodeSize(info: VideoInfo, columns: number): { width: number; height: number } {
+function decodeSize(info: VideoInfo, columns: number): { width: number; height: number } {
   const width = Math.min(info.width, columns * SAMPLES_X * PIXELS_PER_SAMPLE);
   return { width, height: Math.max(1, Math.round((info.height * width) / info.width)) };
 }
 
 /** The frame rate played: the video's, at most MAX_FPS. */
-export const playedFps = (info: VideoInfo) => Math.min(MAX_FPS, info.fps ?? DEFAULT_FPS);
+const playedFps = (info: VideoInfo) => Math.min(MAX_FPS, info.fps ?? DEFAULT_FPS);
 
 /** The options that keep a grid's size: its rows forced (the columns are in the params). */
 const gridOf = (now: Fitted): RenderOptions => ({ ...now.request.options, rows: now.plan.rows });

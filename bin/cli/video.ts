@@ -3,9 +3,9 @@
  * it; the image decoder, sharp, reads no video). The container is known from its first bytes,
  * so a video file is never read into memory whole: ffprobe reads its size and frame rate, and
  * ffmpeg streams its frames, scaled to what the art needs, as raw RGBA through a pipe. A video
- * on standard input is read whole, as an image is, and goes to ffmpeg as a temporary file. The path
- * goes to ffmpeg as a `file:` address (never a protocol such as `http:` or `concat:` that a
- * file name could spell) and as one argument (no shell).
+ * on standard input is read whole, as an image is, and goes to ffmpeg as a temporary file. The
+ * path goes to ffmpeg as a `file:` address (never a protocol such as `http:` or `concat:` that
+ * a file name could spell) and as one argument (no shell).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,7 +18,10 @@ const IMAGE_BRANDS = new Set(['avif', 'avis', 'heic', 'heix', 'heim', 'heis', 'h
 
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 
-/** Whether the opening bytes of a file are a video container: Matroska or WebM, MP4 or QuickTime, AVI, Ogg, MPEG, FLV, Y4M. */
+/**
+ * Whether a file's bytes (its first HEAD_BYTES are enough) open as a video container: Matroska
+ * or WebM, MP4 or QuickTime, AVI, Ogg, MPEG, FLV, Y4M.
+ */
 export function isVideoContainer(head: Uint8Array): boolean {
   if (head.length < 12) return false;
   if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return true; // EBML
@@ -31,9 +34,9 @@ export function isVideoContainer(head: Uint8Array): boolean {
 }
 
 /** The opening bytes a container is known by (three MPEG transport stream packets). */
-export const HEAD_BYTES = 377;
+const HEAD_BYTES = 377;
 
-/** Whether the file at `input` (a path; `-` and pipes are read as images) opens as a video container. */
+/** Whether the regular file at `input` opens as a video container (`-` and pipes: no, their bytes are read whole first). */
 export async function isVideoFile(input: string): Promise<boolean> {
   if (input === '-') return false;
   let file: fs.promises.FileHandle | undefined;
@@ -128,6 +131,7 @@ const ratio = (text: string | undefined): number | null => {
 
 /** The first video stream's size and frame rate, from ffprobe. */
 export async function probeVideo(input: string): Promise<VideoInfo> {
+  const address = fileAddress(input);
   const json = await runTool(
     'ffprobe',
     [
@@ -139,9 +143,9 @@ export async function probeVideo(input: string): Promise<VideoInfo> {
       'stream=width,height,avg_frame_rate,r_frame_rate,sample_aspect_ratio:stream_tags=rotate:stream_side_data=rotation',
       '-of',
       'json',
-      fileAddress(input),
+      address,
     ],
-    fileAddress(input),
+    address,
   );
   const stream = (JSON.parse(json.toString('utf8')) as { streams?: ProbedStream[] }).streams?.[0];
   if (!stream?.width || !stream.height) throw new VideoError('the file has no video stream');
