@@ -95,6 +95,10 @@ const CLEAR_SCREEN = '\x1b[H\x1b[2J';
 async function resizedWhilePlaying(args: readonly string[], updates: number | null): Promise<string> {
   const fifo = file(`resize-${Math.random().toString(36).slice(2)}.fifo`);
   execFileSync('mkfifo', [fifo]);
+  // one writer held open throughout (read-write: the open does not wait for a reader), so each
+  // `read` waits for its line: written and closed line by line, a second `read` that opened
+  // the FIFO before the first line's writer closed read end-of-file at once
+  const signals = fs.openSync(fifo, 'r+');
   const end = updates === null ? '' : `read stop < ${fifo}; kill -TERM $!; `;
   const command =
     `stty cols 40 rows 20; ${glyphcastCommand(args)} < /dev/tty & read go < ${fifo}; stty cols 30 rows 16; ` +
@@ -104,14 +108,15 @@ async function resizedWhilePlaying(args: readonly string[], updates: number | nu
     out.includes(CLEAR_SCREEN) ? out.slice(out.indexOf(CLEAR_SCREEN)).split(BEGIN_SYNC).length - 1 : 0;
   try {
     await output.until((out) => out.split(BEGIN_SYNC).length > 3);
-    fs.writeFileSync(fifo, 'go\n');
+    fs.writeSync(signals, 'go\n');
     if (updates !== null) {
       await output.until((out) => updatesAfterClear(out) >= updates);
-      fs.writeFileSync(fifo, 'stop\n');
+      fs.writeSync(signals, 'stop\n');
     }
     expect(await ended).toBe(0);
   } finally {
     child.kill();
+    fs.closeSync(signals);
   }
   return output.text().replace(/\r\n/g, '\n');
 }
