@@ -179,7 +179,7 @@ export class SourceController implements ReactiveController {
     unload(video);
     video.srcObject = animation.stream;
     video.loop = true;
-    const source: StudioSource = { kind: 'video', name, element: video };
+    const source: StudioSource = { kind: 'video', name, element: video, frames: animation };
     this.animation = { player: animation, source };
     this.play(video, source);
     void animation.play(video, (message) => {

@@ -13,17 +13,29 @@ const DEFAULT_FRAME_MS = 100;
 
 const ANIMATED_TYPES = new Set(['image/gif', 'image/webp', 'image/png', 'image/apng', 'image/avif']);
 
-export class AnimatedImage {
+/**
+ * Where an animation is: the frame shown (0-based) of how many. A `frame` event says it moved.
+ * (A stream has no duration or time to seek to, so the transport shows this instead.)
+ */
+export interface FramePosition extends EventTarget {
+  readonly frame: number;
+  readonly frameCount: number;
+}
+
+export class AnimatedImage extends EventTarget implements FramePosition {
   private stopped = false;
+  /** The frame on the canvas (0-based). */
+  frame = 0;
   private readonly canvas: HTMLCanvasElement;
   readonly stream: MediaStream;
 
   private constructor(
     private readonly decoder: ImageDecoder,
-    private readonly frames: number,
+    readonly frameCount: number,
     width: number,
     height: number,
   ) {
+    super();
     this.canvas = document.createElement('canvas');
     this.canvas.width = width;
     this.canvas.height = height;
@@ -102,8 +114,10 @@ export class AnimatedImage {
       ctx.drawImage(image, 0, 0);
       const ms = (image.duration ?? 0) / 1000;
       image.close();
+      this.frame = index;
+      this.dispatchEvent(new Event('frame'));
       await new Promise((resolve) => setTimeout(resolve, ms < MIN_FRAME_MS ? DEFAULT_FRAME_MS : ms));
-      index = (index + 1) % this.frames;
+      index = (index + 1) % this.frameCount;
       // Loop off: the last frame stays, paused; Play starts it again
       if (index === 0 && !video.loop) video.pause();
     }

@@ -1,13 +1,22 @@
 /** What the studio renders from: one source at a time. */
 import type { RgbaImage } from '../../engine/image.js';
+import type { FramePosition } from './animated-image.js';
 
 export type StudioSource =
   /** A decoded still image (file, drop, paste); `key` is unique per image. */
   | { readonly kind: 'image'; readonly name: string; readonly key: number; readonly image: RgbaImage }
   /** An image URL, fetched and rendered by the server (which enforces its allowlist). */
   | { readonly kind: 'url'; readonly name: string; readonly url: string }
-  /** A video file playing in a video element. */
-  | { readonly kind: 'video'; readonly name: string; readonly element: HTMLVideoElement }
+  /**
+   * A video file playing in a video element; or an animated image, played there as a stream
+   * (`frames`: where it is, which the element cannot say).
+   */
+  | {
+      readonly kind: 'video';
+      readonly name: string;
+      readonly element: HTMLVideoElement;
+      readonly frames?: FramePosition;
+    }
   /** A camera stream playing in a video element. */
   | { readonly kind: 'camera'; readonly name: string; readonly element: HTMLVideoElement };
 

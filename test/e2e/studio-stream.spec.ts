@@ -309,6 +309,12 @@ describe('studio: webcam and video', () => {
     await eventually(() => page.getByRole('button', { name: 'Pause' }).count()).toBe(1);
     const seen = new Set<string>();
     await eventually(async () => seen.add(await copyText()).size).toBeGreaterThan(2);
+    // a stream has no time to seek to: the transport shows which of the 4 frames is on screen
+    expect(await page.getByRole('slider', { name: 'Seek' }).count()).toBe(0);
+    expect(await page.getByRole('progressbar', { name: 'Frame' }).count()).toBe(1);
+    const position = page.getByText(/^frame \d \/ 4$/);
+    const positions = new Set<string | null>();
+    await eventually(async () => positions.add(await position.textContent()).size).toBe(4);
 
     /**
      * The art once it stops changing: two copies in a row alike (a frame presented just before
@@ -326,13 +332,16 @@ describe('studio: webcam and video', () => {
     await page.getByRole('button', { name: 'Pause' }).click();
     await eventually(() => page.getByRole('button', { name: 'Play' }).count()).toBe(1);
     const held = await settled();
+    const heldFrame = await position.textContent();
     await page.getByRole('checkbox', { name: 'Loop' }).uncheck();
     expect(await settled()).toBe(held);
+    expect(await position.textContent()).toBe(heldFrame);
 
     // Loop off: it plays to its last frame and stops there
     await page.getByRole('button', { name: 'Play' }).click();
     await eventually(() => page.getByRole('button', { name: 'Play' }).count()).toBe(1);
     await settled();
+    expect(await position.textContent()).toBe('frame 4 / 4');
 
     // a still replaces it
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);

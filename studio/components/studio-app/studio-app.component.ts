@@ -237,7 +237,7 @@ export class StudioApp extends LitElement {
           </div>
           <div slot="empty" class="empty">${emptyState(this.source, this.unrendered)}</div>
         </gc-stage>
-        ${this.source?.kind === 'video' ? html`<gc-transport .video=${this.source.element}></gc-transport>` : nothing}
+        ${this.source?.kind === 'video' ? html`<gc-transport .video=${this.source.element} .frames=${this.source.frames ?? null}></gc-transport>` : nothing}
         <section class="dock" tabindex="-1" aria-label="Evidence, export and handoff">
           <gc-evidence-panel
             tabindex="0"

@@ -1,5 +1,6 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
+import type { FramePosition } from '../../sources/animated-image.js';
 import { transportStyles } from './transport.styles.js';
 
 const clock = (s: number) => {
@@ -25,33 +26,63 @@ const MEDIA_EVENTS = ['play', 'pause', 'timeupdate', 'durationchange', 'seeked',
 /**
  * Play, pause, seek and loop for a video file. The seek slider drags to the frame; its arrow
  * keys move one second, Page Up and Page Down a tenth of the video. A video that does not say
- * how long it is (a WebM written live) shows `–:––` and cannot be seeked until its length is known. Listens to the element it is given and stops
- * listening when the element changes or the transport leaves the page.
+ * how long it is (a WebM written live) shows `–:––` and cannot be seeked until its length is known.
+ * An animated image (`frames`) plays in the element as a stream, which has no length or time to
+ * seek to: a bar shows which of its frames is on screen instead. Listens to the element (and the
+ * animation) it is given and stops listening when they change or the transport leaves the page.
  *
- * @csspart seek - the seek slider.
+ * @csspart seek - the seek slider (the frame bar of an animated image).
  */
 export class Transport extends LitElement {
   static override styles = transportStyles;
-  static override properties = { video: { attribute: false } };
+  static override properties = { video: { attribute: false }, frames: { attribute: false } };
 
   declare video: HTMLVideoElement | null;
+  /** Set for an animated image: the frame it shows. */
+  declare frames: FramePosition | null;
   private listening: HTMLVideoElement | null = null;
+  private listeningFrames: FramePosition | null = null;
 
   constructor() {
     super();
     this.video = null;
+    this.frames = null;
   }
 
   protected override render() {
     const v = this.video;
     if (!v) return html``;
+    const position = this.frames ? this.framePosition(this.frames) : this.timePosition(v);
+    return html`
+      <button class="play" @click=${this.toggle}>${v.paused ? 'Play' : 'Pause'}</button>
+      ${position}
+      <label><input type="checkbox" .checked=${live(v.loop)} @change=${this.toggleLoop} />Loop</label>
+    `;
+  }
+
+  /** Which frame of an animated image is on screen: a bar, and "frame 3 / 12". */
+  private framePosition({ frame, frameCount }: FramePosition) {
+    return html`
+      <progress
+        part="seek"
+        aria-label="Frame"
+        aria-valuetext="frame ${frame + 1} of ${frameCount}"
+        title="An animated image plays from frame to frame: it has no time to seek to"
+        max=${frameCount}
+        .value=${frame + 1}
+      ></progress>
+      <span class="time mono">frame ${frame + 1} / ${frameCount}</span>
+    `;
+  }
+
+  /** Where a video is: the seek slider, and "0:07 / 1:30". */
+  private timePosition(v: HTMLVideoElement) {
     // a WebM written live (MediaRecorder's, say) has no duration until it has played through
     // (Infinity): its length is not known, so there is nothing to seek along yet
     const known = Number.isFinite(v.duration) && v.duration > 0;
     const duration = known ? v.duration : 0;
     const length = known ? clock(duration) : '–:––';
     return html`
-      <button class="play" @click=${this.toggle}>${v.paused ? 'Play' : 'Pause'}</button>
       <input
         part="seek"
         type="range"
@@ -69,22 +100,31 @@ export class Transport extends LitElement {
         @keydown=${(e: KeyboardEvent) => this.seekByKey(e, duration)}
       />
       <span class="time mono">${clock(v.currentTime)} / ${length}</span>
-      <label><input type="checkbox" .checked=${live(v.loop)} @change=${this.toggleLoop} />Loop</label>
     `;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('video')) this.listen(this.video);
+    if (changed.has('frames')) this.listenFrames(this.frames);
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.listen(this.video);
+    this.listenFrames(this.frames);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.listen(null);
+    this.listenFrames(null);
+  }
+
+  private listenFrames(frames: FramePosition | null): void {
+    if (this.listeningFrames === frames) return;
+    this.listeningFrames?.removeEventListener('frame', this.onMedia);
+    this.listeningFrames = frames;
+    frames?.addEventListener('frame', this.onMedia);
   }
 
   private listen(video: HTMLVideoElement | null): void {
