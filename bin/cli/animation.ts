@@ -1,7 +1,7 @@
 /**
  * Plays an animated GIF or WebP on the terminal, as chafa does: each frame drawn over the last
  * (playback.ts), at the file's frame delays, as many times as the file says (without end for
- * 0, until q or Ctrl-C). The frames are a stream: the Auto Director tunes once, on the first
+ * 0, until q or Ctrl-C) or --loops, for at most --duration. The frames are a stream: the Auto Director tunes once, on the first
  * frame, and the temporal filter (motionSensitivity) keeps still parts still, as in the
  * studio. Each frame is rendered while the one before shows, and kept for the next pass. When
  * the terminal is resized, the picture is fitted to it again and drawn anew at its top.
@@ -14,7 +14,7 @@ import type { DecodedAnimation } from '../../engine/node/decode-animation.js';
 import type { RenderParams } from '../../engine/params.js';
 import { type FramePlan, planFrame } from '../../engine/plan.js';
 import { DEFAULT_CELL_ASPECT, type RenderOptions } from '../../engine/size.js';
-import { columnsForTerminal } from './args.js';
+import { columnsForTerminal, type PlayLimits } from './args.js';
 import { renderFailure } from './convert.js';
 import { type PlaybackTerminal, TerminalPlayback } from './playback.js';
 import type { SignalGuard } from './signal-guard.js';
@@ -35,6 +35,7 @@ export interface FitRequest {
 export interface PlayRequest extends FitRequest {
   readonly animation: DecodedAnimation;
   readonly ansiColorDepth: AnsiColorDepth;
+  readonly limits: PlayLimits;
 }
 
 /**
@@ -116,6 +117,15 @@ export function refitted(
   return changed ? { request, params, plan, changed } : { ...now, request, changed };
 }
 
+/**
+ * How many times an animation or video plays (0: without end): as --loops says; with
+ * --duration alone, again and again until the time is up (as chafa's --duration); else as the
+ * file says (`fileSays`: a GIF's loop count, a video's once).
+ */
+export function timesThrough(limits: PlayLimits, fileSays: number): number {
+  return limits.loops ?? (limits.durationMs !== undefined ? 0 : fileSays);
+}
+
 export async function playAnimation(
   request: PlayRequest,
   terminal: PlaybackTerminal,
@@ -140,11 +150,12 @@ export async function playAnimation(
   /** Each frame's lines, rendered once, kept for the next pass. */
   let frames: string[][] = [];
   let now: Fitted = { request, params: tuned, plan };
-  const playback = new TerminalPlayback(terminal, guard);
+  const playback = new TerminalPlayback(terminal, guard, request.limits.durationMs);
   let shownAt = 0;
   let showFor = 0;
+  const passes = timesThrough(request.limits, animation.loop);
   try {
-    for (let pass = 0; animation.loop === 0 || pass < animation.loop; pass++) {
+    for (let pass = 0; passes === 0 || pass < passes; pass++) {
       for (let i = 0; i < animation.frames.length; i++) {
         const resized = playback.takeResize();
         if (resized) {

@@ -60,7 +60,21 @@ export interface RenderCommand {
   readonly columnsGiven?: true;
   /** `--still`: an animation's first frame, even on a terminal (where it would play). */
   readonly still?: true;
+  /** How long an animation or a video plays on a terminal (--loops, --duration). */
+  readonly limits: PlayLimits;
 }
+
+/** How long a playback lasts, as the command line says. */
+export interface PlayLimits {
+  /** `--loops`: times through the animation or video (0: without end); by default as the file says (a video: once). */
+  readonly loops?: number;
+  /** `--duration`: the most playing time, ms (time stopped with Ctrl-Z not counted). */
+  readonly durationMs?: number;
+}
+
+/** Bounds of `--loops` (0: without end) and `--duration` (seconds: a tenth of a second to a day). */
+export const LOOPS_RANGE = { min: 0, max: 10_000 } as const;
+export const DURATION_RANGE = { min: 0.1, max: 86_400 } as const;
 
 export type Command = RenderCommand | { readonly command: 'help' } | { readonly command: 'version' };
 
@@ -82,7 +96,17 @@ for (const [alias, name] of Object.entries(PARAM_ALIASES)) {
   PARAM_FLAGS.set(alias, PARAMS.find((p) => p.name === name) as ParamInfo);
 }
 
-type CliOption = 'rows' | 'cellAspect' | 'colorDepth' | 'still' | 'output' | 'outDir' | 'help' | 'version';
+type CliOption =
+  | 'rows'
+  | 'cellAspect'
+  | 'colorDepth'
+  | 'still'
+  | 'loops'
+  | 'duration'
+  | 'output'
+  | 'outDir'
+  | 'help'
+  | 'version';
 const CLI_FLAGS = new Map<string, CliOption>([
   ['rows', 'rows'],
   ['cell-aspect', 'cellAspect'],
@@ -90,6 +114,8 @@ const CLI_FLAGS = new Map<string, CliOption>([
   ['color-depth', 'colorDepth'],
   ['colorDepth', 'colorDepth'],
   ['still', 'still'],
+  ['loops', 'loops'],
+  ['duration', 'duration'],
   ['output', 'output'],
   ['o', 'output'],
   ['out-dir', 'outDir'],
@@ -162,6 +188,8 @@ const CANONICAL: Readonly<Record<CliOption, string>> = {
   cellAspect: '--cell-aspect',
   colorDepth: '--color-depth',
   still: '--still',
+  loops: '--loops',
+  duration: '--duration',
   output: '--output',
   outDir: '--out-dir',
   help: '--help',
@@ -274,6 +302,7 @@ function renderCommand(
     throw new UsageError(`-o writes one file, but ${inputs.length} inputs were given (use --out-dir for many)`);
   }
   const colorDepth = colorDepthOption(cli.colorDepth, params);
+  const limits = playLimits(cli, toTerminal);
   const { kind } = paramInfo('columns');
   // the widest the art may be when --rows alone sets its size: the terminal's width, or the range's top
   const widest = strings.columns !== undefined ? params.columns : kind.type === 'integer' ? kind.max : params.columns;
@@ -293,7 +322,30 @@ function renderCommand(
     colorDepth,
     ...(columnsGiven ? { columnsGiven: true } : {}),
     ...(cli.still ? { still: true } : {}),
+    limits,
   } satisfies RenderCommand;
+}
+
+/**
+ * `--loops` and `--duration`. They say how an animation or a video plays on a terminal, so
+ * with --still, or with files written, they are refused rather than ignored.
+ */
+function playLimits(cli: Partial<Record<CliOption, string>>, toTerminal: boolean): PlayLimits {
+  const given = (['loops', 'duration'] as const).filter((o) => cli[o] !== undefined).map((o) => CANONICAL[o]);
+  if (given.length === 0) return {};
+  const say = `${given.join(' and ')} ${given.length > 1 ? 'say' : 'says'}`;
+  if (cli.still) throw new UsageError(`${say} how it plays, and --still prints its first frame: give one`);
+  if (!toTerminal) throw new UsageError(`${say} how it plays on a terminal; a file gets its first frame`);
+  return {
+    ...(cli.loops !== undefined
+      ? { loops: numberOption('loops', cli.loops, LOOPS_RANGE.min, LOOPS_RANGE.max, true) }
+      : {}),
+    ...(cli.duration !== undefined
+      ? {
+          durationMs: numberOption('duration', cli.duration, DURATION_RANGE.min, DURATION_RANGE.max, false) * 1000,
+        }
+      : {}),
+  };
 }
 
 /** `--color-depth`'s values: the ANSI depths, and `auto`. */

@@ -4,7 +4,15 @@
  */
 import { describeExpected, PARAM_GROUPS, PARAMS, type ParamInfo, paramInfo } from '../../engine/params.js';
 import { DEFAULT_CELL_ASPECT, MAX_ROWS } from '../../engine/size.js';
-import { CELL_ASPECT_RANGE, COLOR_DEPTH_VALUES, kebabCase, OUTPUT_EXTENSIONS, PARAM_ALIASES } from './args.js';
+import {
+  CELL_ASPECT_RANGE,
+  COLOR_DEPTH_VALUES,
+  DURATION_RANGE,
+  kebabCase,
+  LOOPS_RANGE,
+  OUTPUT_EXTENSIONS,
+  PARAM_ALIASES,
+} from './args.js';
 import { MAX_INPUT_BYTES } from './io.js';
 
 /** Column where descriptions start. */
@@ -63,6 +71,8 @@ ${entry('--rows N', `force the grid height, an integer from 1 to ${MAX_ROWS}; by
 ${entry('--cell-aspect X', `cell width / height of the font the art is shown in, a number from`, `${CELL_ASPECT_RANGE.min} to ${CELL_ASPECT_RANGE.max}; default ${DEFAULT_CELL_ASPECT} (DejaVu Sans Mono's measured 1:2 cell)`)}
 ${entry('--color-depth NAME', `colors of ANSI art: ${COLOR_DEPTH_VALUES.join(', ')}; default auto: what the`, 'terminal says it shows (COLORTERM, TERM), 24-bit into a file or a pipe;', '256 and 16 pick the nearest color of the xterm or ANSI palette')}
 ${entry('--still', 'print the first frame of an animated GIF or WebP, or of a video; without', "it, one animation or video alone on a terminal plays (at the file's pace,", 'as many times as it says; q or Ctrl-C stops it). Into a file or a pipe:', 'the first frame')}
+${entry('--loops N', `play it N times, an integer from ${LOOPS_RANGE.min} to ${LOOPS_RANGE.max} (0: without end); by`, 'default as the file says (a GIF its loop count, a video once)')}
+${entry('--duration S', `play it for at most S seconds, a number from ${DURATION_RANGE.min} to ${DURATION_RANGE.max} (the time`, 'stopped with Ctrl-Z not counted); alone, it plays again and again until', 'then, as chafa does. Both apply only when it plays on a terminal')}
 ${entry('-h, --help', 'show this help')}
 ${entry('-V, --version', 'print the version')}
 

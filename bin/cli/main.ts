@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FORMAT_INFO } from '../../engine/encode/formats.js';
 import { SAMPLES_X } from '../../engine/fixed.js';
-import { type Command, parseArgs, type RenderCommand, UsageError } from './args.js';
+import { type Command, type PlayLimits, parseArgs, type RenderCommand, UsageError } from './args.js';
 import type { Converted, ConvertTask } from './convert.js';
 import { helpText } from './help.js';
 import {
@@ -113,6 +113,8 @@ interface Screen {
   /** Whether the size is the CLI's to choose (neither --columns nor --rows). */
   readonly fitHeight: boolean;
   readonly guard: SignalGuard;
+  /** How long it plays (--loops, --duration). */
+  readonly limits: PlayLimits;
 }
 
 /** What playing the one input needs. */
@@ -166,7 +168,7 @@ async function playOrConvert(input: string, stage: Stage): Promise<Outcome> {
       if (animation) {
         // the frames' own size decides (shrunk frames may round to another height)
         const outcome = await playAnimation(
-          { ...fit(animation), animation, ansiColorDepth: request.ansiColorDepth },
+          { ...fit(animation), animation, ansiColorDepth: request.ansiColorDepth, limits: screen.limits },
           streams,
           screen.guard,
         );
@@ -196,7 +198,7 @@ async function playOrShowVideo(input: string, stage: Stage, label = input): Prom
     const info = await probeVideo(input);
     const { playVideo } = await import('./video-player.js');
     const outcome = await playVideo(
-      { ...fitOn(stage, info), input, info, ansiColorDepth: request.ansiColorDepth },
+      { ...fitOn(stage, info), input, info, ansiColorDepth: request.ansiColorDepth, limits: screen.limits },
       streams,
       screen.guard,
     );
@@ -267,7 +269,7 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
   if (inputs.length === 1 && toStdout && rows >= 2 && columns > 0 && textual && !command.still) {
     guard = new SignalGuard(stdout);
     const fitHeight = command.rows === undefined && !command.columnsGiven;
-    const screen = { rows, columns, fitHeight, guard };
+    const screen = { rows, columns, fitHeight, guard, limits: command.limits };
     pending[0] = playOrConvert(inputs[0], { request, converter, streams, screen });
   }
   try {

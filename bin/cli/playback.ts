@@ -2,8 +2,8 @@
  * The terminal while frames play on it (an animated image, a video): the cursor hidden, the
  * keyboard read (keys.ts: no echo, `q` quits), each frame drawn over the last as the cells
  * that changed (frame-update.ts), Ctrl-Z handled (the cursor shown while stopped, the next
- * frame a new picture after fg), a resize noted for the player to fit the picture again, and
- * all of it put back by `close` or on a signal.
+ * frame a new picture after fg), a resize noted for the player to fit the picture again, the
+ * playing time bounded (--duration), and all of it put back by `close` or on a signal.
  */
 import { frameUpdate } from './frame-update.js';
 import { type PlaybackKeys, readPlaybackKeys } from './keys.js';
@@ -35,8 +35,12 @@ export class TerminalPlayback {
   #stoppedAt = 0;
   /** How long the process has been stopped (Ctrl-Z until fg), ms: a player on a clock moves its schedule on by it. */
   stoppedMs = 0;
+  /** When the playing time (--duration) is up, before any time stopped is added; Infinity: no limit. */
+  readonly #endsAt: number;
 
-  constructor(terminal: PlaybackTerminal, guard: SignalGuard) {
+  /** `durationMs`: the most playing time (the time stopped with Ctrl-Z not counted). */
+  constructor(terminal: PlaybackTerminal, guard: SignalGuard, durationMs = Number.POSITIVE_INFINITY) {
+    this.#endsAt = performance.now() + durationMs;
     this.#stdout = terminal.stdout;
     this.#guard = guard;
     const keys = readPlaybackKeys(terminal.stdin, () => {
@@ -61,17 +65,18 @@ export class TerminalPlayback {
     });
   }
 
-  /** Whether the playback is over: `q` pressed, or a signal came. */
+  /** Whether the playback is over: `q` pressed, a signal came, or the playing time is up. */
   get ended(): boolean {
-    return this.#quit || this.#guard.interrupted;
+    return this.#quit || this.#guard.interrupted || performance.now() >= this.#endsAt + this.stoppedMs;
   }
 
-  /** Waits until `time` (performance.now()), or less when `q` is pressed. */
+  /** Waits until `time` (performance.now()), or less when `q` is pressed or the playing time is up first. */
   waitUntil(time: number): Promise<void> {
     if (this.ended) return Promise.resolve();
+    const until = Math.min(time, this.#endsAt + this.stoppedMs);
     return new Promise<void>((resolve) => {
       this.#wake = resolve;
-      this.#timer = setTimeout(resolve, Math.max(0, time - performance.now()));
+      this.#timer = setTimeout(resolve, Math.max(0, until - performance.now()));
     });
   }
 

@@ -6,7 +6,9 @@
  * (motionSensitivity) keeps still parts still. A frame whose time has passed by more than a
  * frame before it could be rendered is skipped, so a slow machine or a large grid plays at
  * the video's pace with fewer frames, never slower. After Ctrl-Z and fg it goes on from where
- * it stopped. A resized terminal gets the picture fitted again (animation.ts refitted).
+ * it stopped. A resized terminal gets the picture fitted again (animation.ts refitted). It
+ * plays once, or as --loops and --duration say (animation.ts timesThrough): each time through
+ * is decoded again, the pause while ffmpeg starts kept off the clock.
  */
 import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';
 import { autoTune } from '../../engine/director/direct.js';
@@ -16,7 +18,8 @@ import { SAMPLES_X } from '../../engine/fixed.js';
 import type { RenderParams } from '../../engine/params.js';
 import { planFrame } from '../../engine/plan.js';
 import type { RenderOptions } from '../../engine/size.js';
-import { type FitRequest, type Fitted, fitToTerminal, type PlayOutcome, refitted } from './animation.js';
+import { type FitRequest, type Fitted, fitToTerminal, type PlayOutcome, refitted, timesThrough } from './animation.js';
+import type { PlayLimits } from './args.js';
 import { renderFailure } from './convert.js';
 import { oneLine } from './io.js';
 import { type PlaybackTerminal, TerminalPlayback } from './playback.js';
@@ -36,6 +39,7 @@ export interface VideoPlayRequest extends FitRequest {
   readonly input: string;
   readonly info: VideoInfo;
   readonly ansiColorDepth: AnsiColorDepth;
+  readonly limits: PlayLimits;
 }
 
 /** The size the frames are decoded at for the art of `columns` columns: no wider than the video, or than the samples need. */
@@ -63,7 +67,7 @@ export async function playVideo(
   if (typeof fit === 'string') return { doesNotFit: fit };
   const fps = playedFps(request.info);
   const frameMs = 1000 / fps;
-  const frames = videoFrames(request.input, size, fps);
+  let frames = videoFrames(request.input, size, fps);
   guard.restoreAlso(() => frames.stop());
   const executor = new CpuExecutor();
   let tuned: RenderParams;
@@ -82,11 +86,26 @@ export async function playVideo(
   }
   let stream = new StreamState();
   let now: Fitted = { request, params: tuned, plan };
-  const playback = new TerminalPlayback(terminal, guard);
+  const playback = new TerminalPlayback(terminal, guard, request.limits.durationMs);
   const retuner = fit.params.autoOptimize > 0 ? new Retuner(frame) : null;
+  const passes = timesThrough(request.limits, 1);
+  let pass = 1;
+  /** Time off the clock: ffmpeg starting again for the next time through. */
+  let restartsMs = 0;
   const start = performance.now();
   try {
-    for (let i = 0; frame !== null; i++, frame = await frames.next()) {
+    for (let i = 0; ; i++, frame = await frames.next()) {
+      if (frame === null) {
+        if (passes !== 0 && pass >= passes) break;
+        pass++;
+        const restartedAt = performance.now();
+        frames.stop();
+        frames = videoFrames(request.input, size, fps);
+        frame = await frames.next();
+        restartsMs += performance.now() - restartedAt;
+        if (frame === null) break;
+      }
+      if (playback.ended) break;
       const resized = playback.takeResize();
       if (resized) {
         // the frames keep their decoded size; the grid follows the terminal
@@ -96,7 +115,7 @@ export async function playVideo(
         now = next;
         playback.clear();
       }
-      const due = start + playback.stoppedMs + i * frameMs;
+      const due = start + playback.stoppedMs + restartsMs + i * frameMs;
       // more than a frame late: skipped, so the video keeps its pace
       if (performance.now() > due + frameMs) continue;
       const retuned = retuner?.take();

@@ -15,6 +15,9 @@ export const glyphcastCommand = (args: readonly string[]) =>
 /** The environment of a 24-bit terminal, without the test runner's loader options. */
 export const TERMINAL_ENV = { ...process.env, NODE_OPTIONS: '', TERM: 'xterm-256color', COLORTERM: 'truecolor' };
 
+/** The longest one run in a terminal may take: far more than any test's playback, even on a loaded machine. */
+const RUN_TIMEOUT_MS = 30_000;
+
 /**
  * What the CLI prints on a terminal `cols` x `rows` (stdout and stderr, as the terminal shows
  * them; each CR LF of the line discipline read as a newline), and its exit status.
@@ -34,6 +37,8 @@ export function runInTerminal(
       cwd: ROOT,
       encoding: 'utf8',
       env: TERMINAL_ENV,
+      // a playback that never ends fails its test (status null), rather than hanging the suite
+      timeout: RUN_TIMEOUT_MS,
     },
   );
   return { out: r.stdout.replace(/\r\n/g, '\n'), status: r.status };

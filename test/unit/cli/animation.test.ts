@@ -234,6 +234,24 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
     expect(inTerminal(['--cols', '40', file('bar.gif')], 0, 0)).toBe(first);
   });
 
+  it('plays as many times as --loops says, and for at most --duration (alone: again and again until then)', async () => {
+    const bar = await streamFrames('bar.gif', { columns: '40' });
+    // the file says twice
+    expect(shown(inTerminal(['--loops', '3', file('bar.gif')]))).toEqual(
+      pictures([...bar.bodies, ...bar.bodies, ...bar.bodies]),
+    );
+    const forever = await streamFrames('forever.gif', { columns: '40' });
+    expect(shown(inTerminal(['--loops', '1', file('forever.gif')]))).toEqual(pictures(forever.bodies));
+    // without end, until the time is up: it ends by itself, its frames in order
+    const timed = shown(inTerminal(['--duration', '0.4', file('forever.gif')]));
+    expect(timed.length).toBeGreaterThan(0);
+    expect(timed).toEqual(timed.map((_, i) => forever.bodies[i % forever.bodies.length].split('\n')));
+    // a second of an animation that plays twice in 0.24 s: again and again, more than the file says
+    const looped = shown(inTerminal(['--duration', '1', file('bar.gif')]));
+    expect(looped.length).toBeGreaterThan(2 * bar.bodies.length);
+    expect(looped).toEqual(looped.map((_, i) => bar.bodies[i % bar.bodies.length].split('\n')));
+  });
+
   it('q ends a playback without end, leaving the frame shown; typed keys do not echo into the picture', async () => {
     const { bodies } = await streamFrames('forever.gif', { columns: '40' });
     const { child, ended, output, type } = startInTerminal(

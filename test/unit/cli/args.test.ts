@@ -36,6 +36,7 @@ describe('parseArgs', () => {
       params: defaultParams(),
       inputs: ['a.png'],
       colorDepth: 'auto',
+      limits: {},
     });
   });
 
@@ -213,6 +214,28 @@ describe('parseArgs', () => {
     expect(usageError('--still=yes', 'a.gif')).toBe('--still takes no value');
     expect(render('--cols', '60', 'a.gif').columnsGiven).toBe(true);
     expect(parseArgs(['a.gif'], 90)).not.toHaveProperty('columnsGiven');
+  });
+
+  it('takes --loops and --duration for playing, in range, and refuses them where nothing plays', () => {
+    expect(render('--loops', '3', 'a.gif').limits).toEqual({ loops: 3 });
+    expect(render('--loops=0', '--duration', '2.5', 'a.gif').limits).toEqual({ loops: 0, durationMs: 2500 });
+    expect(render('--duration', '0.1', 'a.gif', '-o', '-').limits).toEqual({ durationMs: 100 });
+    expect(usageError('--loops', '1.5', 'a.gif')).toBe('loops: expected an integer from 0 to 10000, received "1.5"');
+    expect(usageError('--loops', '-1', 'a.gif')).toBe('loops: expected an integer from 0 to 10000, received "-1"');
+    expect(usageError('--duration', '0', 'a.gif')).toBe('duration: expected a number from 0.1 to 86400, received "0"');
+    expect(usageError('--duration', 'soon', 'a.gif')).toBe(
+      'duration: expected a number from 0.1 to 86400, received "soon"',
+    );
+    expect(usageError('--loops', '2', '--loops', '3', 'a.gif')).toBe('--loops given twice: give each option once');
+    expect(usageError('--loops', '2', '--duration', '1', '--still', 'a.gif')).toBe(
+      '--loops and --duration say how it plays, and --still prints its first frame: give one',
+    );
+    expect(usageError('--duration', '1', 'a.gif', '-o', 'a.txt')).toBe(
+      '--duration says how it plays on a terminal; a file gets its first frame',
+    );
+    expect(usageError('--loops', '2', 'a.gif', '--out-dir', 'out')).toBe(
+      '--loops says how it plays on a terminal; a file gets its first frame',
+    );
   });
 
   it('answers --help and --version whatever else is given', () => {

@@ -127,6 +127,31 @@ describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the 
     expect(replay(piped.out).pictures).toEqual(drawn);
   });
 
+  it('plays as many times as --loops says, the stream going on, and for at most --duration', () => {
+    const frames = decodedFrames('clip.webm');
+    const params = resolveParams({ columns: '40' }, 'strings');
+    const executor = new CpuExecutor();
+    const tuned = autoTune(executor, frames[0], params, {}).params;
+    const plan = planFrame(tuned, frames[0], {});
+    const stream = new StreamState();
+    const pictures = [...frames, ...frames].map((f) =>
+      encode(executor.render(plan, f, stream), tuned).body.split('\n'),
+    );
+    const drawn = pictures.filter((p, i) => i === 0 || p.join('\n') !== pictures[i - 1].join('\n'));
+
+    const twice = runInTerminal(['--loops', '2', file('clip.webm')]);
+    expect(twice.status).toBe(0);
+    expect(replay(twice.out).pictures).toEqual(drawn);
+    // 1.2 s of a 3 s clip at 2 frames a second: its first frames, and no more
+    const timed = runInTerminal(['--duration', '1.2', file('clip.webm')]);
+    expect(timed.status).toBe(0);
+    expect(timed.out.endsWith(SHOW_CURSOR)).toBe(true);
+    const shownTimed = replay(timed.out).pictures;
+    expect(shownTimed.length).toBeGreaterThan(0);
+    expect(shownTimed.length).toBeLessThan(drawn.length / 2);
+    expect(shownTimed).toEqual(drawn.slice(0, shownTimed.length));
+  });
+
   it('tunes again when the scene changes: a fade from black ends in the look of the picture, not of black', () => {
     const frames = decodedFrames('fade.webm', 5);
     expect(frames).toHaveLength(25);
