@@ -278,6 +278,26 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
     expect(replay(out.replace(/\r\n/g, '\n')).screen).toEqual(seen.at(-1));
   });
 
+  it('reads the keys from the terminal when the animation comes through standard input', async () => {
+    const { bodies } = await streamFrames('forever.gif', { columns: '40' });
+    const { child, ended, output, type } = startInTerminal(
+      `stty cols 40 rows 20; ${glyphcastCommand(['-'])} < ${JSON.stringify(file('forever.gif'))}`,
+    );
+    try {
+      await output.until((out) => out.split(BEGIN_SYNC).length > 2);
+      // not echoed either: a newline would draw every later frame a line low
+      type('ab\r');
+      type('q');
+      expect(await ended).toBe(0);
+    } finally {
+      child.kill();
+    }
+    const out = output.text().replace(/\r\n/g, '\n');
+    const seen = shown(out);
+    expect(seen).toEqual(seen.map((_, i) => bodies[i % bodies.length].split('\n')));
+    expect(replay(out).screen).toEqual(seen.at(-1));
+  });
+
   it('stops, saying why, when the terminal is resized too small for the size given', async () => {
     const out = await resizedWhilePlaying(['--cols', '40', file('forever.gif')], null);
     // the last frame left on the screen, the cursor shown, why on stderr, and a plain exit

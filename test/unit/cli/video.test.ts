@@ -208,19 +208,21 @@ describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the 
     );
   });
 
-  it('ends at q, at once, ffmpeg stopped with it', async () => {
-    const { child, ended, output, type } = startInTerminal(
-      `stty cols 40 rows 20; ${glyphcastCommand([file('fade.webm')])}`,
-    );
-    try {
-      await output.until((out) => out.split('\x1b[?2026h').length > 3);
-      const asked = performance.now();
-      type('q');
-      expect(await ended).toBe(0);
-      // the clip has seconds left: it ended because of q (it hung, ffmpeg blocked on its full pipe)
-      expect(performance.now() - asked).toBeLessThan(2500);
-    } finally {
-      child.kill();
+  it('ends at q, at once, ffmpeg stopped with it; from standard input too (the keys read from the terminal)', async () => {
+    const fromPath = glyphcastCommand([file('fade.webm')]);
+    const fromStdin = `${glyphcastCommand(['-'])} < ${JSON.stringify(file('fade.webm'))}`;
+    for (const command of [fromPath, fromStdin]) {
+      const { child, ended, output, type } = startInTerminal(`stty cols 40 rows 20; ${command}`);
+      try {
+        await output.until((out) => out.split('\x1b[?2026h').length > 3);
+        const asked = performance.now();
+        type('q');
+        expect(await ended, command).toBe(0);
+        // the clip has seconds left: it ended because of q (it hung, ffmpeg blocked on its full pipe)
+        expect(performance.now() - asked, command).toBeLessThan(2500);
+      } finally {
+        child.kill();
+      }
     }
   });
 
