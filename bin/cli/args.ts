@@ -327,15 +327,19 @@ function renderCommand(
 }
 
 /**
- * `--loops` and `--duration`. They say how an animation or a video plays on a terminal, so
- * with --still, or with files written, they are refused rather than ignored.
+ * `--loops` and `--duration`. They say how an animation or a video plays on a terminal: with
+ * --still, -o FILE or --out-dir, which never play, they are refused. (Into a pipe, with several
+ * inputs, or for a still image nothing plays either, and they do nothing, as the help says:
+ * whether standard output is a terminal is not the command line's to know.)
  */
 function playLimits(cli: Partial<Record<CliOption, string>>, toTerminal: boolean): PlayLimits {
   const given = (['loops', 'duration'] as const).filter((o) => cli[o] !== undefined).map((o) => CANONICAL[o]);
   if (given.length === 0) return {};
   const say = `${given.join(' and ')} ${given.length > 1 ? 'say' : 'says'}`;
-  if (cli.still) throw new UsageError(`${say} how it plays, and --still prints its first frame: give one`);
-  if (!toTerminal) throw new UsageError(`${say} how it plays on a terminal; a file gets its first frame`);
+  if (cli.still) {
+    throw new UsageError(`--still prints the first frame, and ${say} how it plays: give one or the other, not both`);
+  }
+  if (!toTerminal) throw new UsageError(`${say} how it plays on a terminal, not into files`);
   return {
     ...(cli.loops !== undefined
       ? { loops: numberOption('loops', cli.loops, LOOPS_RANGE.min, LOOPS_RANGE.max, true) }

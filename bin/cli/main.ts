@@ -147,7 +147,9 @@ async function playOrConvert(input: string, stage: Stage): Promise<Outcome> {
   const bytes = await readBytes(input, streams.stdin);
   if (!(bytes instanceof Uint8Array)) return bytes;
   // a video through a pipe (standard input) plays from a temporary file
-  if (isVideoContainer(bytes)) return withVideoFile(bytes, (file) => playOrShowVideo(file, stage, input));
+  if (isVideoContainer(bytes)) {
+    return withVideoFile(bytes, (file) => playOrShowVideo(file, stage, input), stage.screen.guard);
+  }
   /** Why the animation does not play: said once its first frame has rendered (else that frame's error is all). */
   let cannotPlay: string | undefined;
   try {

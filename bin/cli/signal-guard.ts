@@ -47,7 +47,8 @@ export class SignalGuard {
 
   /**
    * Adds to what puts the terminal back on a signal: a sequence to write (the cursor shown
-   * again while an animation hides it), or a step (the keyboard out of raw mode).
+   * again while an animation hides it), or a step (the keyboard out of raw mode, a temporary
+   * file removed).
    */
   restoreAlso(what: string | (() => void)): void {
     if (typeof what === 'string') this.#restore += what;

@@ -90,19 +90,19 @@ export async function playVideo(
   const retuner = fit.params.autoOptimize > 0 ? new Retuner(frame) : null;
   const passes = timesThrough(request.limits, 1);
   let pass = 1;
-  /** Time off the clock: ffmpeg starting again for the next time through. */
+  /** Time off the clock: the delays of ffmpeg starting again for the next times through. */
   let restartsMs = 0;
   const start = performance.now();
   try {
     for (let i = 0; ; i++, frame = await frames.next()) {
       if (frame === null) {
-        if (passes !== 0 && pass >= passes) break;
+        if ((passes !== 0 && pass >= passes) || playback.ended) break;
         pass++;
-        const restartedAt = performance.now();
         frames.stop();
         frames = videoFrames(request.input, size, fps);
         frame = await frames.next();
-        restartsMs += performance.now() - restartedAt;
+        // off the clock: only how late ffmpeg's start made this frame (time stopped by Ctrl-Z is counted apart)
+        restartsMs += Math.max(0, performance.now() - (start + playback.stoppedMs + restartsMs + i * frameMs));
         if (frame === null) break;
       }
       if (playback.ended) break;

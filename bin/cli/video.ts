@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RgbaImage } from '../../engine/image.js';
+import type { SignalGuard } from './signal-guard.js';
 
 /** Major brands of ISO media files that hold images (AVIF, HEIF), which sharp reads, not ffmpeg. */
 const IMAGE_BRANDS = new Set(['avif', 'avis', 'heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
@@ -183,10 +184,16 @@ export function firstFramePng(input: string): Promise<Buffer> {
 /**
  * Runs `use` on a video read whole from a pipe (standard input), written to a private
  * temporary file for it (ffmpeg cannot seek in a pipe: an MP4 whose index comes last would not
- * decode), and removed after.
+ * decode), and removed after; with a `guard`, on Ctrl-C or SIGTERM too (which end the process
+ * before `use` returns).
  */
-export async function withVideoFile<T>(bytes: Uint8Array, use: (file: string) => Promise<T>): Promise<T> {
+export async function withVideoFile<T>(
+  bytes: Uint8Array,
+  use: (file: string) => Promise<T>,
+  guard?: SignalGuard,
+): Promise<T> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'glyphcast-video-'));
+  guard?.restoreAlso(() => fs.rmSync(dir, { recursive: true, force: true }));
   try {
     const file = path.join(dir, 'video');
     await fs.promises.writeFile(file, bytes, { mode: 0o600 });

@@ -228,13 +228,13 @@ describe('parseArgs', () => {
     );
     expect(usageError('--loops', '2', '--loops', '3', 'a.gif')).toBe('--loops given twice: give each option once');
     expect(usageError('--loops', '2', '--duration', '1', '--still', 'a.gif')).toBe(
-      '--loops and --duration say how it plays, and --still prints its first frame: give one',
+      '--still prints the first frame, and --loops and --duration say how it plays: give one or the other, not both',
     );
     expect(usageError('--duration', '1', 'a.gif', '-o', 'a.txt')).toBe(
-      '--duration says how it plays on a terminal; a file gets its first frame',
+      '--duration says how it plays on a terminal, not into files',
     );
     expect(usageError('--loops', '2', 'a.gif', '--out-dir', 'out')).toBe(
-      '--loops says how it plays on a terminal; a file gets its first frame',
+      '--loops says how it plays on a terminal, not into files',
     );
   });
 

@@ -226,6 +226,23 @@ describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the 
     }
   });
 
+  it('removes its temporary copy of a video from standard input when Ctrl-C ends it', async () => {
+    const tmp = fs.mkdtempSync(path.join(dir as string, 'tmp-'));
+    const copies = () => fs.readdirSync(tmp).filter((name) => name.startsWith('glyphcast-video-'));
+    const { child, ended, output, type } = startInTerminal(
+      `stty cols 40 rows 20; TMPDIR=${JSON.stringify(tmp)} ${glyphcastCommand(['-'])} < ${JSON.stringify(file('fade.webm'))}`,
+    );
+    try {
+      await output.until((out) => out.split('\x1b[?2026h').length > 3);
+      expect(copies()).toHaveLength(1); // the copy, while it plays
+      type('\x03');
+      await ended;
+    } finally {
+      child.kill();
+    }
+    expect(copies()).toEqual([]);
+  });
+
   it("says a file has no video stream, and names no path inside ffmpeg's words", () => {
     execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=d=1', '-c:a', 'pcm_s16le', file('sound.mkv')]);
     const run = (name: string) =>
