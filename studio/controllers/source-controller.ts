@@ -182,9 +182,12 @@ export class SourceController implements ReactiveController {
     const source: StudioSource = { kind: 'video', name, element: video, frames: animation };
     this.animation = { player: animation, source };
     this.play(video, source);
-    void animation.play(video, (message) => {
-      if (this.source === source) this.events.onError(`${name}: a ${message}.`);
-    });
+    void animation.run(
+      () => video.loop,
+      (message) => {
+        if (this.source === source) this.events.onError(`${name}: a ${message}.`);
+      },
+    );
   }
 
   /**

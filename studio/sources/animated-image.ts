@@ -2,8 +2,9 @@
  * An animated GIF, WebP, PNG or AVIF as a video stream: its frames (WebCodecs' ImageDecoder) drawn on
  * a canvas at their own durations, and the canvas captured as a MediaStream that plays in the
  * studio's video element, so it renders like a video file (the temporal filter, recording, the
- * handoff's video-stream). Play and Pause pause the frames too; with Loop off it stops after
- * the last frame. Browsers without ImageDecoder show the first frame, as a still.
+ * handoff's video-stream). The transport plays, pauses and seeks it by frame (FramePlayer);
+ * with Loop off it stops on the last frame. Browsers without ImageDecoder show the first
+ * frame, as a still.
  */
 import { MAX_IMAGE_PIXELS } from './decode-image.js';
 
@@ -14,18 +15,34 @@ const DEFAULT_FRAME_MS = 100;
 const ANIMATED_TYPES = new Set(['image/gif', 'image/webp', 'image/png', 'image/apng', 'image/avif']);
 
 /**
- * Where an animation is: the frame shown (0-based) of how many. A `frame` event says it moved.
- * (A stream has no duration or time to seek to, so the transport shows this instead.)
+ * An animation's transport: the frame shown (0-based) of how many, and whether it plays. A
+ * `change` event says either moved. A stream has no duration or time to seek to, so the
+ * transport plays, pauses and seeks the animation here, by frame, while the video element it
+ * plays in keeps playing (a paused element would not show a frame sought).
  */
-export interface FramePosition extends EventTarget {
+export interface FramePlayer extends EventTarget {
   readonly frame: number;
   readonly frameCount: number;
+  readonly paused: boolean;
+  play(): void;
+  pause(): void;
+  /** Shows frame `frame` (0-based) now, paused or playing; playing goes on from there. */
+  seek(frame: number): void;
 }
 
-export class AnimatedImage extends EventTarget implements FramePosition {
+export class AnimatedImage extends EventTarget implements FramePlayer {
   private stopped = false;
   /** The frame on the canvas (0-based). */
   frame = 0;
+  paused = false;
+  /** The frame to draw next. */
+  private index = 0;
+  /** A frame sought: drawn at once, even while paused. */
+  private sought = false;
+  /** Stopped after its last frame (Loop off): Play starts it again. */
+  private atEnd = false;
+  /** Ends the current wait (a frame's duration, or a pause) early. */
+  private wake: (() => void) | null = null;
   private readonly canvas: HTMLCanvasElement;
   readonly stream: MediaStream;
 
@@ -86,25 +103,52 @@ export class AnimatedImage extends EventTarget implements FramePosition {
   }
 
   /**
-   * Draws the frames into the stream while `video` plays, until `stop`. Never rejects: a frame
-   * that cannot be decoded ends the animation and is reported to `failed`.
+   * Draws the frames into the stream, at their durations, until `stop`; with `loop` false it
+   * pauses on the last frame. Never rejects: a frame that cannot be decoded ends the animation
+   * and is reported to `failed`.
    */
-  async play(video: HTMLVideoElement, failed: (message: string) => void): Promise<void> {
+  async run(loop: () => boolean, failed: (message: string) => void): Promise<void> {
     try {
-      await this.drawFrames(video);
+      await this.drawFrames(loop);
     } catch (err) {
       if (!this.stopped) failed(`frame could not be decoded (${(err as Error).message})`);
     }
   }
 
-  private async drawFrames(video: HTMLVideoElement): Promise<void> {
+  play(): void {
+    if (!this.paused) return;
+    if (this.atEnd) this.seek(0);
+    this.paused = false;
+    this.changed();
+  }
+
+  pause(): void {
+    if (this.paused) return;
+    this.paused = true;
+    this.changed();
+  }
+
+  seek(frame: number): void {
+    this.index = Math.min(this.frameCount - 1, Math.max(0, Math.trunc(frame)));
+    this.sought = true;
+    this.atEnd = false;
+    this.wake?.();
+  }
+
+  private changed(): void {
+    this.wake?.();
+    this.dispatchEvent(new Event('change'));
+  }
+
+  private async drawFrames(loop: () => boolean): Promise<void> {
     const ctx = this.canvas.getContext('2d') as CanvasRenderingContext2D;
-    let index = 0;
     while (!this.stopped) {
-      if (video.paused) {
-        await new Promise((resolve) => video.addEventListener('play', resolve, { once: true }));
+      if (this.paused && !this.sought) {
+        await this.wait(Number.POSITIVE_INFINITY);
         continue;
       }
+      this.sought = false;
+      const index = this.index;
       const { image } = await this.decoder.decode({ frameIndex: index });
       if (this.stopped) {
         image.close();
@@ -115,16 +159,37 @@ export class AnimatedImage extends EventTarget implements FramePosition {
       const ms = (image.duration ?? 0) / 1000;
       image.close();
       this.frame = index;
-      this.dispatchEvent(new Event('frame'));
-      await new Promise((resolve) => setTimeout(resolve, ms < MIN_FRAME_MS ? DEFAULT_FRAME_MS : ms));
-      index = (index + 1) % this.frameCount;
-      // Loop off: the last frame stays, paused; Play starts it again
-      if (index === 0 && !video.loop) video.pause();
+      this.dispatchEvent(new Event('change'));
+      // a seek or Pause (during the decode, or the frame's time): the next turn says what comes next
+      if (this.paused || this.sought) continue;
+      if ((await this.wait(ms < MIN_FRAME_MS ? DEFAULT_FRAME_MS : ms)) || this.paused || this.sought) continue;
+      const next = (index + 1) % this.frameCount;
+      if (next === 0 && !loop()) {
+        // Loop off: the last frame stays, paused; Play starts it again
+        this.atEnd = true;
+        this.pause();
+        continue;
+      }
+      this.index = next;
     }
+  }
+
+  /** Waits `ms`, or until woken; true when woken. */
+  private wait(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const end = (woken: boolean) => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve(woken);
+      };
+      const timer = Number.isFinite(ms) ? setTimeout(() => end(false), ms) : undefined;
+      this.wake = () => end(true);
+    });
   }
 
   stop(): void {
     this.stopped = true;
+    this.wake?.();
     for (const track of this.stream.getTracks()) track.stop();
     this.decoder.close();
   }

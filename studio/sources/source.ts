@@ -1,6 +1,6 @@
 /** What the studio renders from: one source at a time. */
 import type { RgbaImage } from '../../engine/image.js';
-import type { FramePosition } from './animated-image.js';
+import type { FramePlayer } from './animated-image.js';
 
 export type StudioSource =
   /** A decoded still image (file, drop, paste); `key` is unique per image. */
@@ -9,13 +9,13 @@ export type StudioSource =
   | { readonly kind: 'url'; readonly name: string; readonly url: string }
   /**
    * A video file playing in a video element; or an animated image, played there as a stream
-   * (`frames`: where it is, which the element cannot say).
+   * (`frames`: its transport, by frame, which the element cannot be).
    */
   | {
       readonly kind: 'video';
       readonly name: string;
       readonly element: HTMLVideoElement;
-      readonly frames?: FramePosition;
+      readonly frames?: FramePlayer;
     }
   /** A camera stream playing in a video element. */
   | { readonly kind: 'camera'; readonly name: string; readonly element: HTMLVideoElement };

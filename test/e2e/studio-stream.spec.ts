@@ -287,7 +287,7 @@ describe('studio: webcam and video', () => {
     expect(errors).toEqual([]);
   });
 
-  it('plays an animated GIF as a stream: its frames change the art, Pause holds it, Loop off stops at its end', async () => {
+  it('plays an animated GIF as a stream: its frames change the art, Pause holds it, the slider picks a frame, Loop off stops at its end', async () => {
     // a bright bar in 4 places, 60 ms each, on a dark field
     const [w, h, n] = [96, 48, 4];
     const px = Buffer.alloc(w * h * n * 4);
@@ -309,9 +309,10 @@ describe('studio: webcam and video', () => {
     await eventually(() => page.getByRole('button', { name: 'Pause' }).count()).toBe(1);
     const seen = new Set<string>();
     await eventually(async () => seen.add(await copyText()).size).toBeGreaterThan(2);
-    // a stream has no time to seek to: the transport shows which of the 4 frames is on screen
+    // a stream has no time to seek to: the transport goes by the 4 frames instead
     expect(await page.getByRole('slider', { name: 'Seek' }).count()).toBe(0);
-    expect(await page.getByRole('progressbar', { name: 'Frame' }).count()).toBe(1);
+    const frameSlider = page.getByRole('slider', { name: 'Frame' });
+    expect(await frameSlider.count()).toBe(1);
     const position = page.getByText(/^frame \d \/ 4$/);
     const positions = new Set<string | null>();
     await eventually(async () => positions.add(await position.textContent()).size).toBe(4);
@@ -333,9 +334,21 @@ describe('studio: webcam and video', () => {
     await eventually(() => page.getByRole('button', { name: 'Play' }).count()).toBe(1);
     const held = await settled();
     const heldFrame = await position.textContent();
-    await page.getByRole('checkbox', { name: 'Loop' }).uncheck();
     expect(await settled()).toBe(held);
     expect(await position.textContent()).toBe(heldFrame);
+
+    // paused, the slider shows the frame picked (to export it, say), and the arrow keys step one
+    const picked = heldFrame === 'frame 2 / 4' ? 3 : 2;
+    await frameSlider.fill(String(picked));
+    await eventually(() => position.textContent()).toBe(`frame ${picked} / 4`);
+    await eventually(copyText).not.toBe(held);
+    const pickedArt = await settled();
+    await frameSlider.press('ArrowRight');
+    await eventually(() => position.textContent()).toBe(`frame ${picked + 1} / 4`);
+    await eventually(copyText).not.toBe(pickedArt);
+    await settled();
+    expect(await page.getByRole('button', { name: 'Play' }).count()).toBe(1);
+    await page.getByRole('checkbox', { name: 'Loop' }).uncheck();
 
     // Loop off: it plays to its last frame and stops there
     await page.getByRole('button', { name: 'Play' }).click();

@@ -1,6 +1,6 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
-import type { FramePosition } from '../../sources/animated-image.js';
+import type { FramePlayer } from '../../sources/animated-image.js';
 import { transportStyles } from './transport.styles.js';
 
 const clock = (s: number) => {
@@ -28,20 +28,22 @@ const MEDIA_EVENTS = ['play', 'pause', 'timeupdate', 'durationchange', 'seeked',
  * keys move one second, Page Up and Page Down a tenth of the video. A video that does not say
  * how long it is (a WebM written live) shows `–:––` and cannot be seeked until its length is known.
  * An animated image (`frames`) plays in the element as a stream, which has no length or time to
- * seek to: a bar shows which of its frames is on screen instead. Listens to the element (and the
- * animation) it is given and stops listening when they change or the transport leaves the page.
+ * seek to: Play, Pause and the slider act on the animation itself, by frame ("frame 3 / 12";
+ * arrow keys step a frame), so a frame can be picked and exported. Listens to the element
+ * (and the animation) it is given and stops listening when they change or the transport leaves
+ * the page.
  *
- * @csspart seek - the seek slider (the frame bar of an animated image).
+ * @csspart seek - the seek slider (by frame for an animated image).
  */
 export class Transport extends LitElement {
   static override styles = transportStyles;
   static override properties = { video: { attribute: false }, frames: { attribute: false } };
 
   declare video: HTMLVideoElement | null;
-  /** Set for an animated image: the frame it shows. */
-  declare frames: FramePosition | null;
+  /** Set for an animated image: its transport, by frame. */
+  declare frames: FramePlayer | null;
   private listening: HTMLVideoElement | null = null;
-  private listeningFrames: FramePosition | null = null;
+  private listeningFrames: FramePlayer | null = null;
 
   constructor() {
     super();
@@ -53,24 +55,29 @@ export class Transport extends LitElement {
     const v = this.video;
     if (!v) return html``;
     const position = this.frames ? this.framePosition(this.frames) : this.timePosition(v);
+    const paused = this.frames ? this.frames.paused : v.paused;
     return html`
-      <button class="play" @click=${this.toggle}>${v.paused ? 'Play' : 'Pause'}</button>
+      <button class="play" @click=${this.toggle}>${paused ? 'Play' : 'Pause'}</button>
       ${position}
       <label><input type="checkbox" .checked=${live(v.loop)} @change=${this.toggleLoop} />Loop</label>
     `;
   }
 
-  /** Which frame of an animated image is on screen: a bar, and "frame 3 / 12". */
-  private framePosition({ frame, frameCount }: FramePosition) {
+  /** Which frame of an animated image is on screen: a slider by frame, and "frame 3 / 12". */
+  private framePosition(frames: FramePlayer) {
+    const { frame, frameCount } = frames;
     return html`
-      <progress
+      <input
         part="seek"
+        type="range"
         aria-label="Frame"
         aria-valuetext="frame ${frame + 1} of ${frameCount}"
-        title="An animated image plays from frame to frame: it has no time to seek to"
+        min="1"
         max=${frameCount}
-        .value=${frame + 1}
-      ></progress>
+        step="1"
+        .value=${live(String(frame + 1))}
+        @input=${(e: Event) => frames.seek(Number((e.target as HTMLInputElement).value) - 1)}
+      />
       <span class="time mono">frame ${frame + 1} / ${frameCount}</span>
     `;
   }
@@ -120,11 +127,11 @@ export class Transport extends LitElement {
     this.listenFrames(null);
   }
 
-  private listenFrames(frames: FramePosition | null): void {
+  private listenFrames(frames: FramePlayer | null): void {
     if (this.listeningFrames === frames) return;
-    this.listeningFrames?.removeEventListener('frame', this.onMedia);
+    this.listeningFrames?.removeEventListener('change', this.onMedia);
     this.listeningFrames = frames;
-    frames?.addEventListener('frame', this.onMedia);
+    frames?.addEventListener('change', this.onMedia);
   }
 
   private listen(video: HTMLVideoElement | null): void {
@@ -146,10 +153,10 @@ export class Transport extends LitElement {
   }
 
   private readonly toggle = () => {
-    const v = this.video;
-    if (!v) return;
-    if (v.paused) void v.play();
-    else v.pause();
+    const playing = this.frames ?? this.video;
+    if (!playing) return;
+    if (playing.paused) void playing.play();
+    else playing.pause();
   };
 
   private readonly toggleLoop = (e: Event) => {

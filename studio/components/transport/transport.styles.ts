@@ -13,14 +13,9 @@ export const transportStyles = [
       border-radius: 8px;
       background: var(--gc-panel);
     }
-    input[type='range'],
-    progress {
+    input[type='range'] {
       flex: 1;
       min-width: 0;
-    }
-    progress {
-      height: 0.5rem;
-      accent-color: var(--gc-accent);
     }
     .time {
       min-width: 6.5em;
