@@ -121,8 +121,7 @@ export class RenderPipeline implements ReactiveController {
   }
 
   setSource(source: StudioSource | null): void {
-    const previous = this.source;
-    if (previous && 'element' in previous) previous.element.removeEventListener('seeking', this.onSeeking);
+    for (const target of seekEvents(this.source)) target.removeEventListener('seeking', this.onSeeking);
     this.source = source;
     this.input = inputOf(source);
     this.options = { cellAspect: this.cellAspect, stream: this.temporal && isStream(source) };
@@ -135,9 +134,8 @@ export class RenderPipeline implements ReactiveController {
     this.cancelRetry();
     if (source && isStream(source)) {
       this.directorOf().startStream(this.params);
-      const element = (source as { element: HTMLVideoElement }).element;
-      element.addEventListener('seeking', this.onSeeking);
-      this.loop.attach(element);
+      for (const target of seekEvents(source)) target.addEventListener('seeking', this.onSeeking);
+      this.loop.attach((source as { element: HTMLVideoElement }).element);
     } else this.loop.detach();
     this.syncHudTimer();
     this.refresh();
@@ -345,4 +343,13 @@ function inputOf(source: StudioSource | null): FrameInput | null {
     default:
       return null;
   }
+}
+
+/**
+ * What says a stream's next frame does not follow the last (`seeking`): its video element, and
+ * an animated image's own transport (the element plays its canvas stream on, never seeking).
+ */
+function seekEvents(source: StudioSource | null): EventTarget[] {
+  if (!source || !('element' in source)) return [];
+  return source.kind === 'video' && source.frames ? [source.element, source.frames] : [source.element];
 }

@@ -16,7 +16,8 @@ const ANIMATED_TYPES = new Set(['image/gif', 'image/webp', 'image/png', 'image/a
 
 /**
  * An animation's transport: the frame shown (0-based) of how many, and whether it plays. A
- * `change` event says either moved. A stream has no duration or time to seek to, so the
+ * `change` event says either moved; `seeking`, as a video element's, comes just before a frame
+ * sought is drawn. A stream has no duration or time to seek to, so the
  * transport plays, pauses and seeks the animation here, by frame, while the video element it
  * plays in keeps playing (a paused element would not show a frame sought).
  */
@@ -147,6 +148,7 @@ export class AnimatedImage extends EventTarget implements FramePlayer {
         await this.wait(Number.POSITIVE_INFINITY);
         continue;
       }
+      const sought = this.sought;
       this.sought = false;
       const index = this.index;
       const { image } = await this.decoder.decode({ frameIndex: index });
@@ -154,6 +156,8 @@ export class AnimatedImage extends EventTarget implements FramePlayer {
         image.close();
         return;
       }
+      // as a video element's: the frame that follows is not a continuation of the last (the temporal filter starts anew)
+      if (sought) this.dispatchEvent(new Event('seeking'));
       ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
       ctx.drawImage(image, 0, 0);
       const ms = (image.duration ?? 0) / 1000;

@@ -73,6 +73,28 @@ describe('studio: webcam and video', () => {
     await page.getByRole('button', { name: 'Copy text' }).click();
     return page.evaluate(() => navigator.clipboard.readText());
   };
+  /**
+   * The art once it stops changing: two copies in a row alike (a frame presented just before a
+   * pause may still be rendering). A playing animation never settles.
+   */
+  const settled = async () => {
+    let last = await copyText();
+    for (let i = 0; i < 20; i++) {
+      const next = await copyText();
+      if (next === last) return next;
+      last = next;
+    }
+    throw new Error('the art kept changing');
+  };
+  /** An animated GIF of `n` frames `w` x `h`, 60 ms each, the pixel at (x, y) of frame f `rgba(f, x, y)`. */
+  const animatedGif = (w: number, h: number, n: number, rgba: (f: number, x: number, y: number) => number[]) => {
+    const px = Buffer.alloc(w * h * n * 4);
+    for (let f = 0; f < n; f++)
+      for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) px.set(rgba(f, x, y), ((f * h + y) * w + x) * 4);
+    return sharp(px, { raw: { width: w, height: h * n, channels: 4, pageHeight: h } })
+      .gif({ delay: Array(n).fill(60), loop: 0 })
+      .toBuffer();
+  };
 
   it('webcam mode shows changing frames, with the camera picker, the HUD and the motion control', async () => {
     await page.goto(`${studio.url}/?columns=80`);
@@ -289,17 +311,9 @@ describe('studio: webcam and video', () => {
 
   it('plays an animated GIF as a stream: its frames change the art, Pause holds it, the slider picks a frame, Loop off stops at its end', async () => {
     // a bright bar in 4 places, 60 ms each, on a dark field
-    const [w, h, n] = [96, 48, 4];
-    const px = Buffer.alloc(w * h * n * 4);
-    for (let f = 0; f < n; f++)
-      for (let y = 0; y < h; y++)
-        for (let x = 0; x < w; x++) {
-          const on = Math.floor((x * n) / w) === f;
-          px.set(on ? [250, 220, 80, 255] : [10, 10, 40, 255], ((f * h + y) * w + x) * 4);
-        }
-    const gif = await sharp(px, { raw: { width: w, height: h * n, channels: 4, pageHeight: h } })
-      .gif({ delay: Array(n).fill(60), loop: 0 })
-      .toBuffer();
+    const gif = await animatedGif(96, 48, 4, (f, x) =>
+      Math.floor((x * 4) / 96) === f ? [250, 220, 80, 255] : [10, 10, 40, 255],
+    );
     await page.goto(`${studio.url}/?columns=48`);
     await page
       .getByLabel('Open an image or video file')
@@ -317,19 +331,6 @@ describe('studio: webcam and video', () => {
     const positions = new Set<string | null>();
     await eventually(async () => positions.add(await position.textContent()).size).toBe(4);
 
-    /**
-     * The art once it stops changing: two copies in a row alike (a frame presented just before
-     * the pause may still be rendering). Playing, the bar moves every 60 ms, so it never settles.
-     */
-    const settled = async () => {
-      let last = await copyText();
-      for (let i = 0; i < 20; i++) {
-        const next = await copyText();
-        if (next === last) return next;
-        last = next;
-      }
-      throw new Error('the art kept changing');
-    };
     await page.getByRole('button', { name: 'Pause' }).click();
     await eventually(() => page.getByRole('button', { name: 'Play' }).count()).toBe(1);
     const held = await settled();
@@ -359,6 +360,44 @@ describe('studio: webcam and video', () => {
     // a still replaces it
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
     await eventually(() => page.getByRole('button', { name: 'Play' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a frame picked as itself, whatever frame came before (the temporal filter starts anew)', async () => {
+    // gradients a few levels apart: frame to frame, the temporal filter would smooth them together
+    const gif = await animatedGif(96, 48, 4, (f, x, y) => {
+      const v = Math.min(255, x * 2 + y + f * 14);
+      return [v, v, v, 255];
+    });
+    await page.goto(`${studio.url}/?columns=48&autoOptimize=0`);
+    await page
+      .getByLabel('Open an image or video file')
+      .setInputFiles({ name: 'ramp.gif', mimeType: 'image/gif', buffer: gif });
+    await eventually(() => page.getByRole('button', { name: 'Pause' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Pause' }).click();
+    const frameSlider = page.getByRole('slider', { name: 'Frame' });
+    const position = page.getByText(/^frame \d \/ 4$/);
+    const pick = async (frame: number) => {
+      await frameSlider.fill(String(frame));
+      await eventually(() => position.textContent()).toBe(`frame ${frame} / 4`);
+      return settled();
+    };
+    await pick(1);
+    const fromFirst = await pick(4);
+    const third = await pick(3);
+    expect(third).not.toBe(fromFirst);
+    expect(await pick(4)).toBe(fromFirst);
+
+    // its video element paused (as a video's context menu can): the transport says Play, and Play plays both
+    const video = page.locator('video').first();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await eventually(() => page.getByRole('button', { name: 'Pause' }).count()).toBe(1);
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+    await eventually(() => page.getByRole('button', { name: 'Play' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await eventually(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+    const moving = new Set<string>();
+    await eventually(async () => moving.add(await copyText()).size).toBeGreaterThan(1);
     expect(errors).toEqual([]);
   });
 

@@ -55,7 +55,8 @@ export class Transport extends LitElement {
     const v = this.video;
     if (!v) return html``;
     const position = this.frames ? this.framePosition(this.frames) : this.timePosition(v);
-    const paused = this.frames ? this.frames.paused : v.paused;
+    // an animation shows only while its element plays too (a video's menu can pause the element)
+    const paused = this.frames ? this.frames.paused || v.paused : v.paused;
     return html`
       <button class="play" @click=${this.toggle}>${paused ? 'Play' : 'Pause'}</button>
       ${position}
@@ -153,10 +154,15 @@ export class Transport extends LitElement {
   }
 
   private readonly toggle = () => {
-    const playing = this.frames ?? this.video;
-    if (!playing) return;
-    if (playing.paused) void playing.play();
-    else playing.pause();
+    const v = this.video;
+    if (!v) return;
+    if (!this.frames) {
+      if (v.paused) void v.play();
+      else v.pause();
+    } else if (this.frames.paused || v.paused) {
+      void v.play();
+      this.frames.play();
+    } else this.frames.pause();
   };
 
   private readonly toggleLoop = (e: Event) => {
