@@ -1,9 +1,9 @@
 /**
  * Plays an animated GIF or WebP on the terminal, as chafa does: each frame drawn over the last
  * (playback.ts), at the file's frame delays, as many times as the file says (without end for
- * 0, until q or Ctrl-C) or --loops, for at most --duration. The frames are a stream: the Auto Director tunes once, on the first
- * frame, and the temporal filter (motionSensitivity) keeps still parts still, as in the
- * studio. Each frame is rendered while the one before shows, and kept for the next pass. When
+ * 0, until q or Ctrl-C) or --loops, for at most --duration. The frames are a stream: the Auto
+ * Director tunes once, on the first frame, and the temporal filter (motionSensitivity) keeps
+ * still parts still, as in the studio. Each frame is rendered while the one before shows, and kept for the next pass. When
  * the terminal is resized, the picture is fitted to it again and drawn anew at its top.
  */
 import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';

@@ -17,9 +17,9 @@ const ANIMATED_TYPES = new Set(['image/gif', 'image/webp', 'image/png', 'image/a
 /**
  * An animation's transport: the frame shown (0-based) of how many, and whether it plays. A
  * `change` event says either moved; `seeking`, as a video element's, comes just before a frame
- * sought is drawn. A stream has no duration or time to seek to, so the
- * transport plays, pauses and seeks the animation here, by frame, while the video element it
- * plays in keeps playing (a paused element would not show a frame sought).
+ * sought is drawn. A stream has no duration or time to seek to, so the transport plays, pauses
+ * and seeks the animation here, by frame, while the video element it plays in keeps playing
+ * (a paused element would not show a frame sought).
  */
 export interface FramePlayer extends EventTarget {
   readonly frame: number;
