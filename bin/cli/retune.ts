@@ -6,13 +6,12 @@
  * tuned frame's, the frame is tuned again on a worker thread (the frames go on meanwhile) and
  * the new look applies from the frame after the result comes back.
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import type { RgbaImage } from '../../engine/image.js';
 import type { RenderParams } from '../../engine/params.js';
 import type { RenderOptions } from '../../engine/size.js';
 import type { TuneTask } from './tune-worker.js';
+import { cliWorkerPool } from './worker-pool.js';
 
 /** A frame's tone in brief: the mean and spread of its luma, 0..255, over a sparse grid of pixels. */
 export interface Scene {
@@ -47,9 +46,6 @@ export function sceneChanged(tuned: Scene, now: Scene): boolean {
   const narrower = Math.min(tuned.spread, now.spread);
   return Math.abs(now.mean - tuned.mean) > 25.5 || wider > 1.5 * narrower + 4;
 }
-
-const fromSources = import.meta.url.endsWith('.ts');
-const WORKER = new URL(fromSources ? './tune-worker.ts' : './tune-worker.js', import.meta.url).href;
 
 export class Retuner {
   #pool: Piscina<TuneTask, RenderParams> | null = null;
@@ -95,14 +91,7 @@ export class Retuner {
   }
 
   #worker(): Piscina<TuneTask, RenderParams> {
-    const tsx = () => pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    this.#pool ??= new Piscina<TuneTask, RenderParams>({
-      filename: WORKER,
-      minThreads: 1,
-      maxThreads: 1,
-      idleTimeout: Number.POSITIVE_INFINITY,
-      execArgv: fromSources ? ['--import', tsx()] : [],
-    });
+    this.#pool ??= cliWorkerPool<TuneTask, RenderParams>('tune-worker', 1);
     return this.#pool;
   }
 }
