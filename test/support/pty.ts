@@ -12,8 +12,19 @@ export const glyphcastCommand = (args: readonly string[]) =>
     .map((a) => JSON.stringify(a))
     .join(' ');
 
-/** The environment of a 24-bit terminal, without the test runner's loader options. */
-export const TERMINAL_ENV = { ...process.env, NODE_OPTIONS: '', TERM: 'xterm-256color', COLORTERM: 'truecolor' };
+/**
+ * The environment of a 24-bit terminal, without the test runner's loader options. `script`
+ * runs its command in $SHELL, pinned here so every machine runs the same shell: shells differ in
+ * what they print themselves (dash reports "Terminated" for a background job a signal ended,
+ * bash does not).
+ */
+export const TERMINAL_ENV = {
+  ...process.env,
+  NODE_OPTIONS: '',
+  TERM: 'xterm-256color',
+  COLORTERM: 'truecolor',
+  SHELL: '/bin/sh',
+};
 
 /** The longest one run in a terminal may take: far more than any test's playback, even on a loaded machine. */
 const RUN_TIMEOUT_MS = 30_000;

@@ -102,7 +102,8 @@ async function resizedWhilePlaying(args: readonly string[], updates: number | nu
   const end = updates === null ? '' : `read stop < ${fifo}; kill -TERM $!; `;
   const command =
     `stty cols 40 rows 20; ${glyphcastCommand(args)} < /dev/tty & read go < ${fifo}; stty cols 30 rows 16; ` +
-    `${end}wait $!; echo " status $?"`;
+    // the shell's own report of a job a signal ended ("Terminated") kept off the terminal
+    `${end}wait $! 2>/dev/null; echo " status $?"`;
   const { child, ended, output } = startInTerminal(command, 'ignore');
   const updatesAfterClear = (out: string) =>
     out.includes(CLEAR_SCREEN) ? out.slice(out.indexOf(CLEAR_SCREEN)).split(BEGIN_SYNC).length - 1 : 0;
