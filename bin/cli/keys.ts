@@ -7,7 +7,10 @@
  * suspendGracefully, which gives the keyboard back first with `pause`). Node puts the
  * terminal's mode back when the process exits, a signal's exit included. When standard input
  * is not the terminal (the image or video comes through it), the keys are read from the
- * controlling terminal, /dev/tty, as less does.
+ * controlling terminal, /dev/tty, as less does. A job in the background (`&`, or `bg` after
+ * Ctrl-Z) leaves the keyboard alone until it is brought to the foreground (fg): changing the
+ * terminal's mode, or reading it, from there would stop the job (SIGTTOU, SIGTTIN) before it
+ * drew a frame.
  */
 import fs from 'node:fs';
 import tty from 'node:tty';
@@ -15,13 +18,15 @@ import tty from 'node:tty';
 const CTRL_C = 0x03;
 const CTRL_Z = 0x1a;
 const QUIT_KEYS = new Set([0x71, 0x51]); // q, Q
+/** How often a job in the background looks whether it has been brought to the foreground. */
+const FOREGROUND_POLL_MS = 200;
 
 export interface PlaybackKeys {
-  /** The terminal back in its own mode while the process is stopped (Ctrl-Z). */
+  /** The terminal back in its own mode, and no longer read, while the process is stopped (Ctrl-Z). */
   pause(): void;
-  /** Raw mode again, after fg. */
+  /** Raw mode and the keys again once continued: at once after fg, at the next fg after bg. */
   resume(): void;
-  /** The terminal back in its own mode, and standard input no longer read (the process may exit). */
+  /** The terminal back in its own mode, and no longer read (the process may exit). */
   release(): void;
 }
 
@@ -42,10 +47,36 @@ function controllingTerminal(): tty.ReadStream | null {
 }
 
 /**
+ * Whether this process is in its terminal's foreground process group, from /proc/self/stat
+ * (Linux: the fields after the command's name are state, ppid, pgrp, session, tty_nr, tpgid).
+ * True without a controlling terminal (tpgid -1), and where /proc is not there (as before).
+ */
+export function inForeground(stat: string | null = readOwnStat()): boolean {
+  if (stat === null) return true;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const group = Number(fields[2]);
+  const foreground = Number(fields[5]);
+  return foreground === -1 || foreground === group;
+}
+
+function readOwnStat(): string | null {
+  try {
+    return fs.readFileSync('/proc/self/stat', 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Reads the keys while an animation plays: from standard input when it is the terminal, else
  * from the controlling terminal; null when there is none, and the keys go on as before.
+ * `foreground` says whether the process may use the terminal now (inForeground).
  */
-export function readPlaybackKeys(stdin: NodeJS.ReadableStream, quit: () => void): PlaybackKeys | null {
+export function readPlaybackKeys(
+  stdin: NodeJS.ReadableStream,
+  quit: () => void,
+  foreground: () => boolean = inForeground,
+): PlaybackKeys | null {
   /** The terminal opened here, closed on release (else it would keep the process alive). */
   const opened = (stdin as TtyInput).isTTY ? null : controllingTerminal();
   const keyboard: TtyInput = opened ?? stdin;
@@ -58,16 +89,44 @@ export function readPlaybackKeys(stdin: NodeJS.ReadableStream, quit: () => void)
       else if (QUIT_KEYS.has(byte)) quit();
     }
   };
-  setRawMode(true);
-  keyboard.on('data', onData);
-  keyboard.resume();
+  /** Whether the keys are wanted (not paused nor released), and whether they are read now. */
+  let wanted = true;
+  let reading = false;
+  /** While in the background: a look, now and then, for the job brought to the foreground. */
+  let watch: NodeJS.Timeout | undefined;
+  const start = () => {
+    if (reading || !wanted) return;
+    if (!foreground()) {
+      // fg sends SIGCONT to a stopped job only: a running one is not told
+      watch ??= setInterval(start, FOREGROUND_POLL_MS).unref();
+      return;
+    }
+    clearInterval(watch);
+    watch = undefined;
+    setRawMode(true);
+    keyboard.on('data', onData);
+    keyboard.resume();
+    reading = true;
+  };
+  const stop = () => {
+    wanted = false;
+    clearInterval(watch);
+    watch = undefined;
+    if (!reading) return;
+    keyboard.removeListener('data', onData);
+    keyboard.pause();
+    setRawMode(false);
+    reading = false;
+  };
+  start();
   return {
-    pause: () => setRawMode(false),
-    resume: () => setRawMode(true),
+    pause: stop,
+    resume: () => {
+      wanted = true;
+      start();
+    },
     release: () => {
-      keyboard.removeListener('data', onData);
-      keyboard.pause();
-      setRawMode(false);
+      stop();
       opened?.destroy();
     },
   };

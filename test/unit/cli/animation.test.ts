@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { CpuExecutor, StreamState } from '../../../engine/cpu/executor.js';
 import { autoTune } from '../../../engine/director/direct.js';
 import { encode } from '../../../engine/encode/index.js';
@@ -297,6 +297,38 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
     const seen = shown(out);
     expect(seen).toEqual(seen.map((_, i) => bodies[i % bodies.length].split('\n')));
     expect(replay(out).screen).toEqual(seen.at(-1));
+  });
+
+  it('plays in the background (&) without being stopped, and reads the keys once brought to the foreground (fg)', async () => {
+    // an interactive shell, for job control: the job in its own process group, not the terminal's
+    const fifo = file(`fg-${Math.random().toString(36).slice(2)}.fifo`);
+    execFileSync('mkfifo', [fifo]);
+    const signals = fs.openSync(fifo, 'r+');
+    const job = `${glyphcastCommand([file('forever.gif')])} & read go < ${fifo}; jobs; fg %1; echo " status $?"`;
+    const { child, ended, output, type } = startInTerminal(
+      `stty cols 40 rows 20; bash --norc -i -c '${job}'`, // no single quote in the job's words
+    );
+    const updatesSince = (marker: string, out: string) =>
+      out.includes(marker) ? out.slice(out.lastIndexOf(marker)).split(BEGIN_SYNC).length - 1 : 0;
+    // put away on a timeout too (a job stopped in the background never draws, and the waits never end)
+    onTestFinished(() => {
+      child.kill();
+      fs.closeSync(signals);
+    });
+    // frames drawn while in the background: changing the terminal's mode there would have stopped it first
+    await output.until((out) => out.split(BEGIN_SYNC).length > 3);
+    fs.writeSync(signals, 'go\n');
+    // the keys are taken up within a poll of the foreground after fg: q typed every few frames till then
+    let typed = 0;
+    child.stdout?.on('data', () => {
+      if (updatesSince('Running', output.text()) < 5 * (typed + 1)) return;
+      typed++;
+      type('q');
+    });
+    expect(await ended).toBe(0);
+    const out = output.text().replace(/\r\n/g, '\n');
+    expect(out).not.toContain('Stopped');
+    expect(out.endsWith(`${SHOW_CURSOR} status 0\n`)).toBe(true);
   });
 
   it('stops, saying why, when the terminal is resized too small for the size given', async () => {
