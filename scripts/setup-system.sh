@@ -6,6 +6,7 @@
 #   ffmpeg              decodes the bench video into test frames and the fake-webcam .y4m;
 #                       the CLI plays video files with it
 #   fonts-dejavu-core   DejaVu Sans Mono, the font glyph metrics are measured from
+#   openssl             the tests' throwaway TLS certificates (HTTPS image fetches, trace export)
 # With --bench it also installs the peer converters the quality bench compares against
 # (chafa, jp2a, caca-utils) and hyperfine.
 #
@@ -18,12 +19,12 @@ want_bench=0
 for arg in "$@"; do
   case "$arg" in
     --bench) want_bench=1 ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "setup-system: unknown option '$arg' (expected --bench or --help)" >&2; exit 2 ;;
   esac
 done
 
-packages=(chromium fonts-dejavu-core ffmpeg)
+packages=(chromium fonts-dejavu-core ffmpeg openssl)
 [ "$want_bench" = 1 ] && packages+=(chafa jp2a caca-utils hyperfine)
 min_mesa_major=25
 
@@ -45,21 +46,30 @@ mesa_ok() {
   [ -n "$m" ] && [ "$m" -ge "$min_mesa_major" ]
 }
 
-# The archive URI of the first Debian source that carries the release's main suite
-# (deb822 .sources files first, then one-line sources.list entries).
-debian_archive_uri() {
-  local codename=$1 f
+# The archive URI of the first enabled Debian binary source (Types/`deb`) that carries `suite`:
+# deb822 .sources files first, then one-line sources.list entries. Files apt does not read
+# (*.disabled, *.save), comments, `deb-src` and `Enabled: no` stanzas do not count.
+source_uri() {
+  local suite=$1 f
   for f in /etc/apt/sources.list.d/*.sources; do
     [ -e "$f" ] || continue
-    awk -v c="$codename" '
-      /^[[:space:]]*$/ { if (uri != "" && suite) { print uri; exit } uri = ""; suite = 0; next }
+    awk -v c="$suite" '
+      function stanza_end() {
+        if (uri != "" && suite && deb && enabled) { print uri; found = 1; exit }
+        uri = ""; suite = 0; deb = 0; enabled = 1
+      }
+      BEGIN { enabled = 1 }
+      /^[[:space:]]*#/ { next }
+      /^[[:space:]]*$/ { stanza_end(); next }
+      tolower($1) == "types:" { for (i = 2; i <= NF; i++) if ($i == "deb") deb = 1 }
       tolower($1) == "uris:" { uri = $2 }
       tolower($1) == "suites:" { for (i = 2; i <= NF; i++) if ($i == c) suite = 1 }
-      END { if (uri != "" && suite) print uri }' "$f" | head -n1 | grep . && return 0
+      tolower($1) == "enabled:" { enabled = tolower($2) != "no" }
+      END { if (!found) stanza_end() }' "$f" | head -n1 | grep . && return 0
   done
   for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
     [ -e "$f" ] || continue
-    awk -v c="$codename" '$1 == "deb" {
+    awk -v c="$suite" '$1 == "deb" {
         for (i = 2; i <= NF; i++) if ($i !~ /^\[/ && $i ~ /:\/\//) { if ($(i + 1) == c) { print $i; exit } break } }' "$f" \
       | head -n1 | grep . && return 0
   done
@@ -68,10 +78,10 @@ debian_archive_uri() {
 
 ensure_backports() {
   local codename=$1 uri list=/etc/apt/sources.list.d/glyphcast-backports.sources
-  if grep -rqs -- "${codename}-backports" /etc/apt/sources.list /etc/apt/sources.list.d/; then
+  if source_uri "${codename}-backports" >/dev/null; then
     return 0
   fi
-  uri=$(debian_archive_uri "$codename") || {
+  uri=$(source_uri "$codename") || {
     log "no Debian apt source for '$codename' found to derive the backports URI from"; return 1; }
   log "adding ${codename}-backports from $uri"
   cat >"$list" <<SOURCES

@@ -1,6 +1,8 @@
 /**
  * Server configuration, read once from the environment. Every variable is documented in
- * README.md ("HTTP service") and docs/api.md; nothing else in server/ reads process.env.
+ * README.md ("HTTP service") and docs/api.md; nothing else in server/ reads process.env. (The
+ * OpenTelemetry exporter, once the trace export is on, also honours the standard
+ * OTEL_EXPORTER_OTLP_* settings it reads itself: extra headers, compression, timeout.)
  */
 import os from 'node:os';
 import { DEFAULT_MAX_PIXELS } from '../engine/node/decode.js';

@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
+import { unavailable } from '../support/env.js';
 import { cameraY4m } from '../support/media.js';
 import { collectErrors, eventually, fakeCameraFlags, startStudio, stubServerRoutes } from '../support/studio.js';
 
@@ -97,7 +98,7 @@ describe('studio: GPU executor and temporal filter on a live camera', () => {
     const run = async (query: string): Promise<Measured> => {
       await page.goto(`${studio.url}/?columns=80&autoOptimize=0&executor=webgpu&draw=canvas2d${query}`);
       const adapter = await page.evaluate(async () => (await navigator.gpu?.requestAdapter()) != null);
-      if (!adapter) ctx.skip();
+      if (!adapter) ctx.skip(unavailable('WebGPU in Chromium', 'no adapter'));
       await eventually(() => pill.textContent()).toContain('WebGPU · drawn with Canvas 2D');
       await page.getByRole('button', { name: 'Webcam' }).click();
       await eventually(() => page.getByRole('img', { name: /^ASCII art, 80 by 30 characters$/ }).count()).toBe(1);
@@ -137,7 +138,7 @@ describe('studio: GPU executor and temporal filter on a live camera', () => {
     const pill = page.getByRole('status').filter({ hasText: /^\s*(WebGPU|CPU \(Worker\))/ });
     await page.goto(`${studio.url}/?columns=80&executor=webgpu&draw=canvas2d`);
     const adapter = await page.evaluate(async () => (await navigator.gpu?.requestAdapter()) != null);
-    if (!adapter) return ctx.skip();
+    if (!adapter) return ctx.skip(unavailable('WebGPU in Chromium', 'no adapter'));
     await eventually(() => pill.textContent()).toContain('WebGPU · drawn with Canvas 2D');
     await page.getByRole('button', { name: 'Webcam' }).click();
     await eventually(() => page.getByRole('img', { name: /^ASCII art, 80 by 30 characters$/ }).count()).toBe(1);

@@ -13,14 +13,17 @@ export const glyphcastCommand = (args: readonly string[]) =>
     .join(' ');
 
 /**
- * The environment of a 24-bit terminal, without the test runner's loader options. `script`
- * runs its command in $SHELL, pinned here so every machine runs the same shell: shells differ in
- * what they print themselves (dash reports "Terminated" for a background job a signal ended,
- * bash does not).
+ * The environment of a 24-bit terminal, the same on every machine: without the test runner's
+ * loader options, nor the color switches (Node warns on stderr, into the terminal, when both
+ * NO_COLOR and FORCE_COLOR are set). `script` runs its command in $SHELL, pinned here: shells
+ * differ in what they print themselves (dash reports "Terminated" for a background job a
+ * signal ended, bash does not; bash warns of a locale that is not installed).
  */
-export const TERMINAL_ENV = {
+export const TERMINAL_ENV: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_OPTIONS: '',
+  NO_COLOR: undefined,
+  FORCE_COLOR: undefined,
   TERM: 'xterm-256color',
   COLORTERM: 'truecolor',
   SHELL: '/bin/sh',

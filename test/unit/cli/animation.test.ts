@@ -99,9 +99,9 @@ async function resizedWhilePlaying(args: readonly string[], updates: number | nu
   // `read` waits for its line: written and closed line by line, a second `read` that opened
   // the FIFO before the first line's writer closed read end-of-file at once
   const signals = fs.openSync(fifo, 'r+');
-  const end = updates === null ? '' : `read stop < ${fifo}; kill -TERM $!; `;
+  const end = updates === null ? '' : `read stop < ${JSON.stringify(fifo)}; kill -TERM $!; `;
   const command =
-    `stty cols 40 rows 20; ${glyphcastCommand(args)} < /dev/tty & read go < ${fifo}; stty cols 30 rows 16; ` +
+    `stty cols 40 rows 20; ${glyphcastCommand(args)} < /dev/tty & read go < ${JSON.stringify(fifo)}; stty cols 30 rows 16; ` +
     // the shell's own report of a job a signal ended ("Terminated") kept off the terminal
     `${end}wait $! 2>/dev/null; echo " status $?"`;
   const { child, ended, output } = startInTerminal(command, 'ignore');
@@ -304,7 +304,7 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
     const fifo = file(`fg-${Math.random().toString(36).slice(2)}.fifo`);
     execFileSync('mkfifo', [fifo]);
     const signals = fs.openSync(fifo, 'r+');
-    const job = `${glyphcastCommand([file('forever.gif')])} & read go < ${fifo}; jobs; fg %1; echo " status $?"`;
+    const job = `${glyphcastCommand([file('forever.gif')])} & read go < ${JSON.stringify(fifo)}; jobs; fg %1; echo " status $?"`;
     const { child, ended, output, type } = startInTerminal(
       `stty cols 40 rows 20; bash --norc -i -c '${job}'`, // no single quote in the job's words
     );

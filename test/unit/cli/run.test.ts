@@ -17,6 +17,7 @@ import { describeExpected, PARAMS, resolveParams } from '../../../engine/params.
 import { type RenderOptions, renderImage } from '../../../engine/render.js';
 import { BAD_DIR, BAD_FIXTURES } from '../../../scripts/make-bad-fixtures.js';
 import { type CliResult, DIST_BIN, ROOT, runCli, STACK_TRACE } from '../../support/cli.js';
+import { TERMINAL_ENV } from '../../support/pty.js';
 
 /** The escape character that starts every SGR. */
 const ESC = '\x1b';
@@ -334,13 +335,13 @@ describe('glyphcast (the build, dist/bin/glyphcast.js, run as an executable)', (
 
   it('prints art as wide as the terminal it runs in (a pseudo-terminal of 57 columns, through script)', async () => {
     const command = `stty cols 57 rows 20; ${JSON.stringify(DIST_BIN)} ${JSON.stringify(file('wide.png'))}`;
-    const stdout = execFileSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8' });
+    const stdout = execFileSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', env: TERMINAL_ENV });
     const lines = stdout.split('\r\n').filter((l) => l.length > 0);
     expect(lines.length).toBeGreaterThan(3);
     for (const line of lines) expect(line).toHaveLength(57);
     // --rows alone: the width keeps the aspect (40 rows of 64 x 32 would be 160), at most the terminal's
     const byRows = `stty cols 57 rows 20; ${JSON.stringify(DIST_BIN)} --rows 40 ${JSON.stringify(file('wide.png'))}`;
-    const rowsLines = execFileSync('script', ['-qec', byRows, '/dev/null'], { encoding: 'utf8' })
+    const rowsLines = execFileSync('script', ['-qec', byRows, '/dev/null'], { encoding: 'utf8', env: TERMINAL_ENV })
       .split('\r\n')
       .filter((l) => l.length > 0);
     expect(rowsLines).toHaveLength(40);

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isPublicUnicast } from '../../../server/image-fetch.js';
 import { form, postJson, type Running, selfSigned, startServer, testImage } from './support.js';
 
@@ -33,6 +33,8 @@ let png: Buffer;
 let responses: Response[] = [];
 
 beforeAll(async () => {
+  // the exporter reads the standard OTEL_* settings itself: this machine's (gzip, say) kept out
+  for (const name of Object.keys(process.env)) if (name.startsWith('OTEL_')) vi.stubEnv(name, undefined);
   png = await testImage();
   receiver = http.createServer((req, res) => {
     let body = '';
