@@ -229,6 +229,8 @@ describe('studio: webcam and video', () => {
     // a playing video goes on playing when the camera is refused
     await page.getByLabel('Open an image or video file').setInputFiles(video);
     await eventually(() => page.getByRole('button', { name: 'Pause' }).count()).toBe(1);
+    // the video's own art on the stage (a new source clears it until its first frame is drawn)
+    await eventually(() => art.count()).toBe(1);
     await page.getByRole('button', { name: 'Webcam' }).click();
     await eventually(() => alert.first().textContent()).toContain('Camera access is blocked');
     const source = page.getByLabel('Source video');
