@@ -21,6 +21,7 @@ import {
   launchBrowserWithoutWebGpu,
   launchStudioBrowser,
   serverRender,
+  settledBox,
   startStudio,
   stubServerRoutes,
   withoutTimings,
@@ -287,8 +288,7 @@ describe('studio: fallback without WebGPU', () => {
         // inside its border every pixel has the same tone: a font's blocks, shorter than the
         // cell, left a dark line between rows, its shades are dot patterns, and an atlas slot
         // inked only to the cell's fractional edge darkened the last pixel of some columns
-        const box = await art.boundingBox();
-        if (!box) throw new Error('the art has no box');
+        const box = await settledBox(page, art);
         const [darkest, brightest] = await toneRange(page, {
           x: box.x + 1,
           y: box.y + 1,
@@ -317,8 +317,7 @@ describe('studio: fallback without WebGPU', () => {
         await page.getByLabel('Open an image or video file').setInputFiles(black);
         const art = page.getByRole('img', { name: /^ASCII art, 40 by \d+ characters$/ });
         await eventually(() => art.count()).toBe(1);
-        const box = await art.boundingBox();
-        if (!box) throw new Error('the art has no box');
+        const box = await settledBox(page, art);
         tones.push(...(await toneRange(page, box)));
       }
       // dark ink: white throughout; light ink: black throughout

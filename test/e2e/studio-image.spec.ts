@@ -21,6 +21,7 @@ import {
   FIXTURE_PNG,
   launchStudioBrowser,
   serverRender,
+  settledBox,
   startStudio,
   stubServerRoutes,
   withoutTimings,
@@ -546,13 +547,13 @@ describe('studio: image mode', () => {
     await page.goto(`${studio.url}/?columns=160`);
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 160 by /);
-    const fitted = await art().boundingBox();
+    const fitted = await settledBox(page, art());
     const zoom = page.getByRole('button', { name: 'Actual size' });
     await zoom.click();
     await eventually(() => zoom.getAttribute('aria-pressed')).toBe('true');
     // 13 px glyphs: a DejaVu Sans Mono advance is 0.6 em, so 160 columns are about 1,250 px wide
     await eventually(async () => (await art().boundingBox())?.width).toBeGreaterThan(160 * 7);
-    expect((await art().boundingBox())?.width).toBeGreaterThan(2 * (fitted?.width ?? 0));
+    expect((await art().boundingBox())?.width).toBeGreaterThan(2 * fitted.width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     // Skip to the picture lands in the scrolling view, and the arrow keys scroll it
     const view = page.getByRole('region', { name: 'The art at actual size (scrolls)' });
@@ -562,18 +563,18 @@ describe('studio: image mode', () => {
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
     await eventually(() => view.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     await zoom.click();
-    await eventually(async () => (await art().boundingBox())?.width).toBe(fitted?.width);
+    await eventually(async () => (await art().boundingBox())?.width).toBe(fitted.width);
 
     // Full screen: the stage fills the screen and the art is fitted to it; pressed again, back
     const full = page.getByRole('button', { name: 'Full screen' });
     await full.click();
     await eventually(() => full.getAttribute('aria-pressed')).toBe('true');
-    await eventually(async () => (await art().boundingBox())?.width).toBeGreaterThan(fitted?.width ?? 0);
+    await eventually(async () => (await art().boundingBox())?.width).toBeGreaterThan(fitted.width);
     const box = await page.locator('gc-stage').boundingBox();
     expect(box && box.width === 1280 && box.height === 720, JSON.stringify(box)).toBe(true);
     await full.click();
     await eventually(() => full.getAttribute('aria-pressed')).toBe('false');
-    await eventually(async () => (await art().boundingBox())?.width).toBe(fitted?.width);
+    await eventually(async () => (await art().boundingBox())?.width).toBe(fitted.width);
     expect(errors).toEqual([]);
   });
 
@@ -613,7 +614,9 @@ describe('studio: image mode', () => {
         expect(box.x, (await button.textContent()) ?? '').toBeGreaterThanOrEqual(0);
         expect(box.x + box.width, (await button.textContent()) ?? '').toBeLessThanOrEqual(viewport.width);
       }
-      const panel = await page.locator('gc-export-panel').boundingBox();
+      // the export panel is loaded once the page is idle: measured once its buttons are there
+      await eventually(() => page.getByRole('button', { name: 'Copy text' }).count()).toBe(1);
+      const panel = await settledBox(page, page.locator('gc-export-panel'));
       for (const format of FORMATS) {
         const box = await page.getByRole('button', { name: downloadButtonName(format) }).boundingBox();
         expect(box && panel && box.x + box.width <= panel.x + panel.width, format).toBe(true);
