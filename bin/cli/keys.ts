@@ -70,13 +70,8 @@ function readOwnStat(): string | null {
 /**
  * Reads the keys while an animation plays: from standard input when it is the terminal, else
  * from the controlling terminal; null when there is none, and the keys go on as before.
- * `foreground` says whether the process may use the terminal now (inForeground).
  */
-export function readPlaybackKeys(
-  stdin: NodeJS.ReadableStream,
-  quit: () => void,
-  foreground: () => boolean = inForeground,
-): PlaybackKeys | null {
+export function readPlaybackKeys(stdin: NodeJS.ReadableStream, quit: () => void): PlaybackKeys | null {
   /** The terminal opened here, closed on release (else it would keep the process alive). */
   const opened = (stdin as TtyInput).isTTY ? null : controllingTerminal();
   const keyboard: TtyInput = opened ?? stdin;
@@ -96,7 +91,7 @@ export function readPlaybackKeys(
   let watch: NodeJS.Timeout | undefined;
   const start = () => {
     if (reading || !wanted) return;
-    if (!foreground()) {
+    if (!inForeground()) {
       // fg sends SIGCONT to a stopped job only: a running one is not told
       watch ??= setInterval(start, FOREGROUND_POLL_MS).unref();
       return;
