@@ -21,6 +21,7 @@ import {
   FIXTURE_PNG,
   fakeCameraFlags,
   launchStudioBrowser,
+  settledBox,
   startStudio,
   stubServerRoutes,
 } from '../support/studio.js';
@@ -277,11 +278,30 @@ describe('studio: webcam and video', () => {
     await page.goto(`${studio.url}/?columns=64`);
     await page.getByLabel('Open an image or video file').setInputFiles(video);
     await eventually(() => page.getByRole('img', { name: /^ASCII art, 64 by / }).count()).toBe(1);
+
+    // its thumb dragged, the video is held at the frame under it (playing on, it moved the thumb
+    // away from the pointer); let go, it plays on from there
+    const seek = page.getByRole('slider', { name: 'Seek' });
+    const source = page.getByLabel('Source video');
+    const track = await settledBox(page, seek);
+    const y = track.y + track.height / 2;
+    await page.mouse.move(track.x + track.width * 0.2, y);
+    await page.mouse.down();
+    await page.mouse.move(track.x + track.width * 0.5, y, { steps: 5 });
+    const held = Number(await seek.inputValue());
+    expect(held).toBeGreaterThan(1);
+    await eventually(() => source.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    expect(await source.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(held, 2);
+    expect(await page.getByRole('button', { name: 'Pause' }).count()).toBe(1); // it still reads as playing
+    await page.mouse.up();
+    await eventually(() =>
+      source.evaluate((v: HTMLVideoElement, from: number) => !v.paused && v.currentTime > from + 0.1, held),
+    ).toBe(true);
+
     await page.getByRole('button', { name: 'Pause' }).click();
     await eventually(() => page.getByRole('button', { name: 'Play' }).count()).toBe(1);
     expect(await page.getByRole('checkbox', { name: 'Loop' }).isChecked()).toBe(true);
 
-    const seek = page.getByRole('slider', { name: 'Seek' });
     await seek.fill('0.5');
     await eventually(() => seek.getAttribute('aria-valuetext')).toMatch(/^0:00 of 0:0\d$/);
     const early = await copyText();
@@ -364,6 +384,24 @@ describe('studio: webcam and video', () => {
     const position = page.getByText(/^frame \d \/ 4$/);
     const positions = new Set<string | null>();
     await eventually(async () => positions.add(await position.textContent()).size).toBe(4);
+
+    // its thumb dragged, the animation is held at the frame under it; let go, it plays on
+    const animationPaused = () =>
+      page.evaluate(() => {
+        const app = document.querySelector('gc-studio') as unknown as { renderRoot: ShadowRoot };
+        const transport = app.renderRoot.querySelector('gc-transport') as unknown as { frames: { paused: boolean } };
+        return transport.frames.paused;
+      });
+    const track = await settledBox(page, frameSlider);
+    await page.mouse.move(track.x + track.width * 0.1, track.y + track.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(track.x + track.width * 0.9, track.y + track.height / 2, { steps: 4 });
+    expect(await animationPaused()).toBe(true);
+    expect(await position.textContent()).toBe('frame 4 / 4');
+    expect(await page.getByRole('button', { name: 'Pause' }).count()).toBe(1); // it still reads as playing
+    await page.mouse.up();
+    await eventually(animationPaused).toBe(false);
+    await eventually(() => position.textContent()).not.toBe('frame 4 / 4');
 
     await page.getByRole('button', { name: 'Pause' }).click();
     await eventually(() => page.getByRole('button', { name: 'Play' }).count()).toBe(1);

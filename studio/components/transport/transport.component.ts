@@ -24,8 +24,9 @@ const SEEK_KEYS: Readonly<Record<string, (duration: number) => number>> = {
 const MEDIA_EVENTS = ['play', 'pause', 'timeupdate', 'durationchange', 'seeked', 'ended'] as const;
 
 /**
- * Play, pause, seek and loop for a video file. The seek slider drags to the frame; its arrow
- * keys move one second, Page Up and Page Down a tenth of the video. A video that does not say
+ * Play, pause, seek and loop for a video file. The seek slider drags to the frame, the video
+ * held there while the thumb is (it plays on from there once let go, if it was playing); its
+ * arrow keys move one second, Page Up and Page Down a tenth of the video. A video that does not say
  * how long it is (a WebM written live) shows `–:––` and cannot be seeked until its length is known.
  * An animated image (`frames`) plays in the element as a stream, which has no length or time to
  * seek to: Play, Pause and the slider act on the animation itself, by frame ("frame 3 / 12";
@@ -44,6 +45,12 @@ export class Transport extends LitElement {
   declare frames: FramePlayer | null;
   private listening: HTMLVideoElement | null = null;
   private listeningFrames: FramePlayer | null = null;
+  /**
+   * While a slider's thumb is dragged: whether to play on once it is let go. Playing on under
+   * the thumb, the video (or animation) moved the thumb away from the pointer, which pulled it
+   * back at its next move.
+   */
+  private playAfterScrub: boolean | null = null;
 
   constructor() {
     super();
@@ -55,8 +62,9 @@ export class Transport extends LitElement {
     const v = this.video;
     if (!v) return html``;
     const position = this.frames ? this.framePosition(this.frames) : this.timePosition(v);
-    // an animation shows only while its element plays too (a video's menu can pause the element)
-    const paused = this.frames ? this.frames.paused || v.paused : v.paused;
+    // an animation shows only while its element plays too (a video's menu can pause the element);
+    // held under a dragged thumb, it still reads as playing
+    const paused = (this.frames ? this.frames.paused || v.paused : v.paused) && !this.playAfterScrub;
     return html`
       <button class="play" @click=${this.toggle}>${paused ? 'Play' : 'Pause'}</button>
       ${position}
@@ -77,6 +85,7 @@ export class Transport extends LitElement {
         max=${frameCount}
         step="1"
         .value=${live(String(frame + 1))}
+        @pointerdown=${this.startScrub}
         @input=${(e: Event) => frames.seek(Number((e.target as HTMLInputElement).value) - 1)}
       />
       <span class="time mono">frame ${frame + 1} / ${frameCount}</span>
@@ -102,6 +111,7 @@ export class Transport extends LitElement {
         max=${duration}
         step="0.01"
         .value=${live(String(v.currentTime))}
+        @pointerdown=${this.startScrub}
         @input=${(e: Event) => {
           v.currentTime = Number((e.target as HTMLInputElement).value);
         }}
@@ -112,6 +122,7 @@ export class Transport extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('video') || changed.has('frames')) this.finishScrub(false);
     if (changed.has('video')) this.listen(this.video);
     if (changed.has('frames')) this.listenFrames(this.frames);
   }
@@ -124,8 +135,35 @@ export class Transport extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.finishScrub(false);
     this.listen(null);
     this.listenFrames(null);
+  }
+
+  /** A thumb taken by the pointer: what plays is held until it is let go (anywhere on the page). */
+  private readonly startScrub = () => {
+    const v = this.video;
+    if (!v || this.playAfterScrub !== null) return;
+    const frames = this.frames;
+    this.playAfterScrub = frames ? !frames.paused && !v.paused : !v.paused;
+    if (frames) frames.pause();
+    else v.pause();
+    addEventListener('pointerup', this.endScrub);
+    addEventListener('pointercancel', this.endScrub);
+  };
+
+  private readonly endScrub = () => this.finishScrub(true);
+
+  /** The thumb let go: plays on if it played before (`playOn`; not when the source has changed). */
+  private finishScrub(playOn: boolean): void {
+    if (this.playAfterScrub === null) return;
+    removeEventListener('pointerup', this.endScrub);
+    removeEventListener('pointercancel', this.endScrub);
+    const play = playOn && this.playAfterScrub;
+    this.playAfterScrub = null;
+    if (play && this.frames) this.frames.play();
+    else if (play) void this.video?.play();
+    this.requestUpdate();
   }
 
   private listenFrames(frames: FramePlayer | null): void {
