@@ -24,6 +24,7 @@ import {
   settledBox,
   startStudio,
   stubServerRoutes,
+  twoFrames,
 } from '../support/studio.js';
 
 /** Whether `locator`'s element has the focus inside its shadow root (or the document). */
@@ -96,9 +97,6 @@ describe('studio: webcam and video', () => {
         throw new Error('no pipeline state');
       return !pipeline.busy && !pipeline.dirty;
     });
-  /** Two animation frames of the page: a frame presented meanwhile reaches the pipeline. */
-  const twoFrames = () =>
-    page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
   /**
    * The art once it stops changing: three copies in a row alike, each taken with no render in
    * flight and two page frames after the last (a frame presented just before a pause may still
@@ -108,7 +106,7 @@ describe('studio: webcam and video', () => {
     let last: string | null = null;
     let alike = 0;
     for (let i = 0; i < 30; i++) {
-      await twoFrames();
+      await twoFrames(page); // a frame presented meanwhile reaches the pipeline
       await eventually(pipelineIdle).toBe(true);
       const next = await copyText();
       alike = next === last ? alike + 1 : 0;

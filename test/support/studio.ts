@@ -218,16 +218,19 @@ export function eventually<T>(read: () => T | Promise<T>, timeout = 20_000) {
 
 type Box = { x: number; y: number; width: number; height: number };
 
+/** Two animation frames of the page: what a frame's observers change has been laid out. */
+export function twoFrames(page: Page): Promise<void> {
+  return page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+}
+
 /**
  * An element's box once the layout has settled: the same over two page frames (a box read
  * between a DOM update and the frame whose observers move things after it is stale).
  */
 export async function settledBox(page: Page, locator: ReturnType<Page['locator']>): Promise<Box> {
-  const frame = () =>
-    page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
   let last = await locator.boundingBox();
   for (let i = 0; i < 50; i++) {
-    await frame();
+    await twoFrames(page);
     const next = await locator.boundingBox();
     if (next && last && JSON.stringify(next) === JSON.stringify(last)) return next;
     last = next;
