@@ -92,16 +92,29 @@ const CLEAR_SCREEN = '\x1b[H\x1b[2J';
  * many frames have been drawn after the screen was cleared; with null it ends by itself. What
  * the terminal got, newlines as written, and the status the shell saw at the end.
  */
-async function resizedWhilePlaying(args: readonly string[], updates: number | null): Promise<string> {
-  const fifo = file(`resize-${Math.random().toString(36).slice(2)}.fifo`);
+/**
+ * A FIFO through which the test tells the shell when to go on (`read` in the command waits for
+ * a line): its path quoted for the shell, `send` a line, `close`. One writer is held open
+ * throughout (read-write: the open does not wait for a reader), so each `read` waits for its
+ * line: written and closed line by line, a second `read` that opened the FIFO before the first
+ * line's writer closed read end-of-file at once.
+ */
+function shellSignals() {
+  const fifo = file(`signals-${Math.random().toString(36).slice(2)}.fifo`);
   execFileSync('mkfifo', [fifo]);
-  // one writer held open throughout (read-write: the open does not wait for a reader), so each
-  // `read` waits for its line: written and closed line by line, a second `read` that opened
-  // the FIFO before the first line's writer closed read end-of-file at once
-  const signals = fs.openSync(fifo, 'r+');
-  const end = updates === null ? '' : `read stop < ${JSON.stringify(fifo)}; kill -TERM $!; `;
+  const fd = fs.openSync(fifo, 'r+');
+  return {
+    path: JSON.stringify(fifo),
+    send: (line: string) => fs.writeSync(fd, `${line}\n`),
+    close: () => fs.closeSync(fd),
+  };
+}
+
+async function resizedWhilePlaying(args: readonly string[], updates: number | null): Promise<string> {
+  const signals = shellSignals();
+  const end = updates === null ? '' : `read stop < ${signals.path}; kill -TERM $!; `;
   const command =
-    `stty cols 40 rows 20; ${glyphcastCommand(args)} < /dev/tty & read go < ${JSON.stringify(fifo)}; stty cols 30 rows 16; ` +
+    `stty cols 40 rows 20; ${glyphcastCommand(args)} < /dev/tty & read go < ${signals.path}; stty cols 30 rows 16; ` +
     // the shell's own report of a job a signal ended ("Terminated") kept off the terminal
     `${end}wait $! 2>/dev/null; echo " status $?"`;
   const { child, ended, output } = startInTerminal(command, 'ignore');
@@ -109,15 +122,15 @@ async function resizedWhilePlaying(args: readonly string[], updates: number | nu
     out.includes(CLEAR_SCREEN) ? out.slice(out.indexOf(CLEAR_SCREEN)).split(BEGIN_SYNC).length - 1 : 0;
   try {
     await output.until((out) => out.split(BEGIN_SYNC).length > 3);
-    fs.writeSync(signals, 'go\n');
+    signals.send('go');
     if (updates !== null) {
       await output.until((out) => updatesAfterClear(out) >= updates);
-      fs.writeSync(signals, 'stop\n');
+      signals.send('stop');
     }
     expect(await ended).toBe(0);
   } finally {
     child.kill();
-    fs.closeSync(signals);
+    signals.close();
   }
   return output.text().replace(/\r\n/g, '\n');
 }
@@ -301,10 +314,8 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
 
   it('plays in the background (&) without being stopped, and reads the keys once brought to the foreground (fg)', async () => {
     // an interactive shell, for job control: the job in its own process group, not the terminal's
-    const fifo = file(`fg-${Math.random().toString(36).slice(2)}.fifo`);
-    execFileSync('mkfifo', [fifo]);
-    const signals = fs.openSync(fifo, 'r+');
-    const job = `${glyphcastCommand([file('forever.gif')])} & read go < ${JSON.stringify(fifo)}; jobs; fg %1; echo " status $?"`;
+    const signals = shellSignals();
+    const job = `${glyphcastCommand([file('forever.gif')])} & read go < ${signals.path}; jobs; fg %1; echo " status $?"`;
     const { child, ended, output, type } = startInTerminal(
       `stty cols 40 rows 20; bash --norc -i -c '${job}'`, // no single quote in the job's words
     );
@@ -313,11 +324,11 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
     // put away on a timeout too (a job stopped in the background never draws, and the waits never end)
     onTestFinished(() => {
       child.kill();
-      fs.closeSync(signals);
+      signals.close();
     });
     // frames drawn while in the background: changing the terminal's mode there would have stopped it first
     await output.until((out) => out.split(BEGIN_SYNC).length > 3);
-    fs.writeSync(signals, 'go\n');
+    signals.send('go');
     // the keys are taken up within a poll of the foreground after fg: q typed every few frames till then
     let typed = 0;
     child.stdout?.on('data', () => {
