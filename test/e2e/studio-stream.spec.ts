@@ -276,12 +276,21 @@ describe('studio: webcam and video', () => {
     await page.goto(`${studio.url}/?columns=64`);
     await page.getByLabel('Open an image or video file').setInputFiles(video);
     await eventually(() => page.getByRole('img', { name: /^ASCII art, 64 by / }).count()).toBe(1);
+    const seek = page.getByRole('slider', { name: 'Seek' });
+    const source = page.getByLabel('Source video');
+
+    // the transport stays where it is when the Auto Director's evidence arrives after the first
+    // frame (the panel filling in grew the dock, which shrank the stage and moved the slider
+    // away from a pointer about to take it)
+    const first = await seek.boundingBox();
+    await eventually(() =>
+      page.getByRole('region', { name: 'Auto Director evidence' }).getByRole('table').count(),
+    ).toBe(1);
+    const track = await settledBox(page, seek);
+    expect(track).toEqual(first);
 
     // its thumb dragged, the video is held at the frame under it (playing on, it moved the thumb
     // away from the pointer); let go, it plays on from there
-    const seek = page.getByRole('slider', { name: 'Seek' });
-    const source = page.getByLabel('Source video');
-    const track = await settledBox(page, seek);
     const y = track.y + track.height / 2;
     await page.mouse.move(track.x + track.width * 0.2, y);
     await page.mouse.down();

@@ -171,9 +171,11 @@ export const studioAppStyles = [
       grid-template-columns: repeat(auto-fit, minmax(min(100%, 17rem), 1fr));
       gap: 0.7rem;
     }
+    /* one fixed height, scrolled inside: a panel filling in (the Auto Director's evidence
+       arrives a moment after the first frame) would otherwise shrink the stage and move the
+       transport under a pointer about to take its thumb */
     .dock > * {
-      min-height: 170px;
-      max-height: 260px;
+      height: 260px;
       overflow-y: auto;
       padding: 0.75rem 0.9rem;
       border: 1px solid var(--gc-line);
@@ -203,7 +205,8 @@ export const studioAppStyles = [
         width: 96px;
       }
       .dock > * {
-        max-height: none;
+        height: auto;
+        min-height: 170px;
       }
       aside {
         order: 1;
