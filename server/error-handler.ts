@@ -10,8 +10,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, toApiError } from './errors.js';
 import { trackAllowedMethods } from './method-not-allowed.js';
 
+/**
+ * A refusal sent while the body is still arriving (a 1 GB form against a 20 MB limit): stop
+ * reading it, and answer with `connection: close`, on which Node closes the socket once the
+ * answer is out, instead of reading the rest into a discard to keep the connection alive.
+ */
+function stopReadingBody(request: FastifyRequest, reply: FastifyReply): void {
+  const { raw } = request;
+  if (raw.complete || raw.destroyed) return;
+  raw.unpipe();
+  raw.pause();
+  reply.header('connection', 'close');
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   request.errorCode = error.code;
+  stopReadingBody(request, reply);
   return reply
     .code(error.status)
     .headers(error.headers)

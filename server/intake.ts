@@ -7,11 +7,12 @@
  * A parameter may be given once. The same name twice (in two places, or twice in one place)
  * is a 400 naming it, whatever the values: the service never guesses which one was meant.
  */
+import type { Readable } from 'node:stream';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { IssueList, ParamsError, type RenderParams, resolveParams, shortened } from '../engine/index.js';
 import { ApiError, imageTooLarge } from './errors.js';
-import { REPEATED_KEYS } from './json-body.js';
+import { REPEATED_KEYS, RepeatedNames } from './json-body.js';
 
 export type ImageSource =
   | { readonly kind: 'multipart'; readonly bytes: Uint8Array }
@@ -96,7 +97,7 @@ const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
 /** Decodes `imageBase64` (standard or URL-safe alphabet, padding optional, data: URL prefix allowed). */
 export function decodeBase64Image(text: string, maxBytes: number): Uint8Array {
-  const compact = text.replace(DATA_URL, '').replace(/\s+/g, '');
+  const compact = text.trimStart().replace(DATA_URL, '').replace(/\s+/g, '');
   if (compact.length === 0)
     throw new ApiError('invalid_image_source', 'imageBase64 is empty', { field: 'imageBase64' });
   const unpadded = compact.replace(/=+$/, '');
@@ -158,7 +159,7 @@ export function intakeFromJson(body: unknown, maxBytes: number, o: JsonIntakeOpt
 /** A source name the object repeats (json-body.ts lists repeated keys under REPEATED_KEYS). */
 export function repeatedSource(values: Readonly<Record<string, unknown>>): string | undefined {
   const repeated = values[REPEATED_KEYS];
-  return Array.isArray(repeated) ? repeated.find((k) => SOURCE_NAMES.has(k)) : undefined;
+  return repeated instanceof RepeatedNames ? repeated.names.find((k) => SOURCE_NAMES.has(k)) : undefined;
 }
 
 /**
@@ -166,14 +167,17 @@ export function repeatedSource(values: Readonly<Record<string, unknown>>): strin
  * mergeParams reports it as given twice). Source names are the caller's to take out first.
  */
 export function jsonParamSets(where: string, values: Readonly<Record<string, unknown>>): ParamSet[] {
-  const { [REPEATED_KEYS]: repeated, ...rest } = values;
-  const sets: ParamSet[] = [{ where, source: 'json', values: rest }];
-  if (Array.isArray(repeated)) {
-    const again = record();
-    for (const name of repeated) if (Object.hasOwn(rest, name)) again[name] = rest[name];
-    sets.push({ where, source: 'json', values: again });
-  }
-  return sets;
+  const repeated = values[REPEATED_KEYS];
+  if (!(repeated instanceof RepeatedNames)) return [{ where, source: 'json', values }];
+  const { [REPEATED_KEYS]: _, ...others } = values;
+  // a client's own key of that name is a parameter like any other (an unknown one)
+  const rest = repeated.clientValue ? { ...others, [REPEATED_KEYS]: repeated.clientValue.value } : others;
+  const again = record();
+  for (const name of repeated.names) if (Object.hasOwn(rest, name)) again[name] = rest[name];
+  return [
+    { where, source: 'json', values: rest },
+    { where, source: 'json', values: again },
+  ];
 }
 
 export const noImage = () =>
@@ -201,6 +205,25 @@ export async function intakeFromMultipart(
   return { source: { kind: 'multipart', bytes: file }, params };
 }
 
+/**
+ * The bytes of the file part, refused as soon as busboy reaches the size limit: a part's own
+ * toBuffer() refuses only at its end, after reading a 1 GB upload to the last byte.
+ */
+async function readFilePart(stream: Readable & { truncated?: boolean }, maxBytes: number): Promise<Uint8Array> {
+  let over = false;
+  stream.once('limit', () => {
+    over = true;
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    if (over) break;
+    chunks.push(chunk as Buffer);
+  }
+  if (over || stream.truncated) throw imageTooLarge(maxBytes);
+  const buffer = Buffer.concat(chunks);
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
 async function readMultipart(request: FastifyRequest, maxBytes: number) {
   let file: Uint8Array | undefined;
   const fields = record();
@@ -221,14 +244,11 @@ async function readMultipart(request: FastifyRequest, maxBytes: number) {
     for await (const part of parts) {
       if (part.type === 'file') {
         if (part.fieldname !== 'image') {
-          throw new ApiError(
-            'bad_request',
-            `unexpected file field ${JSON.stringify(part.fieldname)}; send the image as \`image\``,
-          );
+          const field = part.fieldname ? `field ${JSON.stringify(part.fieldname)}` : 'part without a field name';
+          throw new ApiError('bad_request', `unexpected file ${field}; send the image as \`image\``);
         }
         if (file) throw new ApiError('multiple_images', 'send one file, in the field `image`');
-        const buffer = await part.toBuffer();
-        file = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+        file = await readFilePart(part.file, maxBytes);
       } else if (part.valueTruncated) {
         const expected = `at most ${MAX_FIELD_BYTES} bytes`;
         const { fieldname: param } = part;
@@ -242,6 +262,14 @@ async function readMultipart(request: FastifyRequest, maxBytes: number) {
   } catch (err) {
     // Limits and our own refusals keep their codes; anything else busboy throws is a broken body.
     const code = (err as { code?: unknown }).code;
+    if (code === 'FST_PROTO_VIOLATION') {
+      // @fastify/multipart refuses a field named like a member of Object.prototype (constructor,
+      // __proto__, toString) before the name reaches us: an unknown parameter, as in a query
+      const expected = 'a known parameter';
+      const received = 'a field named like a property of every object (constructor, __proto__, toString, ...)';
+      const message = `a form field: expected ${expected}, received ${received}`;
+      throw new ParamsError([{ param: 'form field', expected, received, message }]);
+    }
     if (
       err instanceof ApiError ||
       err instanceof ParamsError ||

@@ -5,7 +5,9 @@
  * (strings are skipped with indexOf, so a 27 MB base64 body costs milliseconds), and:
  *
  * - an object that holds render parameters (the render body, MCP tool arguments) gets the names
- *   it repeats under the reserved key REPEATED_KEYS, which the intake reports (invalid_params);
+ *   it repeats as a RepeatedNames under the key REPEATED_KEYS, which the intake reports
+ *   (invalid_params); a client's own key of that name is kept in it, an unknown parameter as
+ *   any other, since no JSON value is a RepeatedNames;
  * - a repeated key anywhere else makes the body ambiguous: 400 invalid_json naming the key.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -17,8 +19,22 @@ export interface RepeatedKey {
   readonly key: string;
 }
 
-/** The reserved key under which an object of parameters lists the names it repeats. */
+/** The key under which an object of parameters holds its RepeatedNames. */
 export const REPEATED_KEYS = '#repeated';
+
+/** The names one object of parameters gives twice, in order, each once. */
+export class RepeatedNames {
+  readonly names: string[] = [];
+  private readonly listed = new Set<string>();
+  /** The client's own value for the key REPEATED_KEYS, if it sent one: to be read as a parameter. */
+  constructor(readonly clientValue?: { readonly value: unknown }) {}
+
+  add(name: string): void {
+    if (this.listed.has(name)) return;
+    this.listed.add(name);
+    this.names.push(name);
+  }
+}
 
 /** How deep objects and arrays may nest in a body; every legitimate body stays under 10. */
 export const MAX_JSON_DEPTH = 64;
@@ -124,17 +140,15 @@ export function markRepeatedKeys(
       throw new ApiError('invalid_json', `the body gives the key ${JSON.stringify(key)} twice in one object`);
     }
   }
-  const listedNames = new Map<string[], Set<string>>();
   for (const { path, key } of repeats) {
     let node = value as Record<string | number, unknown>;
     for (const step of path) node = node[step] as Record<string | number, unknown>;
-    const names = (node[REPEATED_KEYS] ??= []) as string[];
-    // a Set beside the list, so that thousands of repeats stay linear
-    let listed = listedNames.get(names);
-    if (listed === undefined) listedNames.set(names, (listed = new Set()));
-    if (!listed.has(key)) {
-      listed.add(key);
-      names.push(key);
+    const held = node[REPEATED_KEYS];
+    if (held instanceof RepeatedNames) held.add(key);
+    else {
+      const names = new RepeatedNames(Object.hasOwn(node, REPEATED_KEYS) ? { value: held } : undefined);
+      names.add(key);
+      node[REPEATED_KEYS] = names;
     }
   }
   return value;

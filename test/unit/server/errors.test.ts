@@ -2,6 +2,7 @@
  * Every refusal of POST /api/v1/render (and of the framework around it) in the one error
  * shape, with its documented code and status. The server runs with MAX_IMAGE_BYTES = 64 KiB.
  */
+import http from 'node:http';
 import net from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,19 @@ describe('no image, several images, bad carriers', () => {
       fd.append('picture', new Blob([new Uint8Array(png)]), 'y.png');
       await expectError(await render({ body: fd }), 400, 'bad_request');
     }
+  });
+  it('a form field named like an Object.prototype member is invalid_params, as the same query key is', async () => {
+    for (const name of ['constructor', '__proto__', 'toString']) {
+      const error = await expectError(await render({ body: form(png, { [name]: '1' }) }), 400, 'invalid_params');
+      expect(error.message).toMatch(/^a form field: expected a known parameter, received a field named like/);
+    }
+  });
+  it('a file part without a field name is bad_request saying so', async () => {
+    const body =
+      '--b\r\nContent-Disposition: form-data; filename="x.png"\r\nContent-Type: image/png\r\n\r\nabc\r\n--b--\r\n';
+    const headers = { 'content-type': 'multipart/form-data; boundary=b' };
+    const error = await expectError(await render({ headers, body }), 400, 'bad_request');
+    expect(error.message).toBe('unexpected file part without a field name; send the image as `image`');
   });
   it('a text field named image is invalid_params naming it', async () => {
     const error = await expectError(await render({ body: form(png, { image: 'x' }) }), 400, 'invalid_params');
@@ -133,6 +147,49 @@ describe('size and pixel limits', () => {
   const big = Buffer.alloc(LIMIT + 1, 7);
   it('a multipart image over MAX_IMAGE_BYTES is image_too_large', () =>
     render({ body: form(big) }).then((r) => expectError(r, 413, 'image_too_large')));
+  it('a multipart upload far over MAX_IMAGE_BYTES is answered and cut off, not read to its end', async () => {
+    // 256 MiB offered as fast as the socket takes it; the server must stop taking it after the 413
+    const total = 256 * 1024 * 1024;
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    const head = '--b\r\nContent-Disposition: form-data; name="image"; filename="x.png"\r\n\r\n';
+    const { port } = new URL(s.base);
+    const outcome = await new Promise<{ status: number; sent: number; body: string }>((resolve, reject) => {
+      const req = http.request({
+        port,
+        host: '127.0.0.1',
+        method: 'POST',
+        path: '/api/v1/render',
+        headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      });
+      let sent = 0;
+      let status = 0;
+      let body = '';
+      req.on('response', (res) => {
+        status = res.statusCode ?? 0;
+        res.setEncoding('utf8');
+        res.on('data', (d) => {
+          body += d;
+        });
+      });
+      // the end of the upload: the server closed the connection, or it took every byte
+      req.on('close', () => resolve({ status, sent, body }));
+      req.on('error', () => {}); // the reset of the cut-off upload; 'close' follows
+      const pump = () => {
+        while (sent < total) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+        req.end('\r\n--b--\r\n');
+      };
+      // written only once connected: until then a request takes every write into its buffer
+      req.on('socket', (socket) => socket.once('connect', () => req.write(head) && pump()));
+      req.flushHeaders();
+      setTimeout(() => reject(new Error(`no end after sending ${sent} bytes`)), 30_000).unref();
+    });
+    expect(outcome.status).toBe(413);
+    expect(JSON.parse(outcome.body).error.code).toBe('image_too_large');
+    expect(outcome.sent).toBeLessThan(total / 4);
+  }, 40_000);
   it('a base64 image over MAX_IMAGE_BYTES after decoding is image_too_large', () =>
     json({ imageBase64: big.toString('base64') }).then((r) => expectError(r, 413, 'image_too_large')));
   it('a base64 image at exactly MAX_IMAGE_BYTES passes the size check (and is then not an image)', () =>

@@ -5,7 +5,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../server/errors.js';
-import { MAX_JSON_DEPTH, MAX_JSON_KEYS, markRepeatedKeys, repeatedKeys } from '../../../server/json-body.js';
+import {
+  MAX_JSON_DEPTH,
+  MAX_JSON_KEYS,
+  markRepeatedKeys,
+  type RepeatedNames,
+  repeatedKeys,
+} from '../../../server/json-body.js';
 import { call, rpc, textOf } from '../mcp/support.js';
 import { errorOf, postJson, type Running, startServer, testImage } from './support.js';
 
@@ -64,7 +70,7 @@ describe('deep or many-keyed bodies', () => {
     const keys = Array.from({ length: MAX_JSON_KEYS }, (_, i) => `"k${i}":1`).join(',');
     const text = `{${keys},${keys}}`;
     const value = markRepeatedKeys(text, JSON.parse(text), () => true) as Record<string, unknown>;
-    const names = value['#repeated'] as string[];
+    const { names } = value['#repeated'] as RepeatedNames;
     expect(names).toHaveLength(MAX_JSON_KEYS);
     expect(new Set(names).size).toBe(MAX_JSON_KEYS);
   });
@@ -131,6 +137,32 @@ describe('a key given twice, over HTTP and MCP', () => {
     const res = await rpc(s.base, text);
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toMatch(`more than ${MAX_JSON_KEYS} keys`);
+  });
+  it("a client's own key #repeated is an unknown parameter, alone, beside a repeat, or naming a source", async () => {
+    const cases: [string, string[]][] = [
+      ['"#repeated":"x"', ['#repeated']],
+      ['"#repeated":["columns"],"columns":80', ['#repeated']],
+      ['"#repeated":["imageBase64"]', ['#repeated']],
+      ['"columns":80,"columns":80,"#repeated":"x"', ['#repeated', 'columns']],
+      ['"#repeated":{},"columns":80,"columns":80', ['#repeated', 'columns']],
+    ];
+    for (const [keys, params] of cases) {
+      const e = await errorOf(await postJson(s.base, '/api/v1/render', body(keys)));
+      expect([keys, e.status, e.code]).toEqual([keys, 400, 'invalid_params']);
+      const issues = (e.body.error.details?.issues ?? []) as { param: string }[];
+      const named = issues.map((i) => i.param);
+      expect([keys, [...new Set(named)].sort()]).toEqual([keys, params]);
+    }
+    const text = JSON.stringify(call(1, { imageBase64: png, columns: 80 })).replace(
+      '"columns":80',
+      '"columns":80,"columns":80,"#repeated":"x"',
+    );
+    for (const answer of [await (await rpc(s.base, text)).json(), (await (await rpc(s.base, `[${text}]`)).json())[0]]) {
+      expect(answer.result.isError).toBe(true);
+      const error = JSON.parse(textOf(answer.result)).error;
+      expect(error.code).toBe('invalid_params');
+      expect(error.details.issues.map((i: { param: string }) => i.param).sort()).toEqual(['#repeated', 'columns']);
+    }
   });
   it('a body without repeats renders as before', async () => {
     const res = await postJson(s.base, '/api/v1/render', body('"columns":40'));

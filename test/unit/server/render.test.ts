@@ -45,11 +45,14 @@ describe('intake modes', () => {
     expect(await res.text()).toBe((await engineRender(png, { columns: 33, invert: true })).body);
   });
 
-  it('JSON imageBase64 as a data: URL, URL-safe alphabet, unpadded, line-wrapped', async () => {
+  it('JSON imageBase64 as a data: URL, URL-safe alphabet, unpadded, line-wrapped, blanks around it', async () => {
     const b64 = png.toString('base64url').replace(/(.{76})/g, '$1\n');
-    const res = await postJson(s.base, '/api/v1/render', { imageBase64: `data:image/png;base64,${b64}` });
-    expect(res.status).toBe(200);
-    expect(await res.text()).toBe((await engineRender(png)).body);
+    const expected = (await engineRender(png)).body;
+    for (const imageBase64 of [`data:image/png;base64,${b64}`, ` \n\tdata:image/png;base64,${b64}\n`]) {
+      const res = await postJson(s.base, '/api/v1/render', { imageBase64 });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(expected);
+    }
   });
 
   it('a JPEG and a WebP decode the same way the engine decodes them', async () => {
