@@ -42,8 +42,9 @@ export async function isVideoFile(input: string): Promise<boolean> {
   if (input === '-') return false;
   let file: fs.promises.FileHandle | undefined;
   try {
+    // stat before open: opening a named pipe waits for a writer, and closing it unread loses what it sent
+    if (!(await fs.promises.stat(input)).isFile()) return false;
     file = await fs.promises.open(input, 'r');
-    if (!(await file.stat()).isFile()) return false;
     const head = new Uint8Array(HEAD_BYTES);
     const { bytesRead } = await file.read(head, 0, head.length, 0);
     return isVideoContainer(head.subarray(0, bytesRead));

@@ -131,6 +131,15 @@ describe('glyphcast (from the sources)', () => {
     expect(r).toEqual({ status: 0, stdout: await expected('wide.png', { columns: '16' }), stderr: '' });
   });
 
+  it('reads a named pipe whole, once: its bytes are not lost to a look at what it holds', async () => {
+    const fifo = file('image.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const run = runCli(['--cols', '16', fifo]);
+    // opening the pipe for writing waits for the CLI to open it for reading
+    await fs.promises.writeFile(fifo, fs.readFileSync(file('wide.png')));
+    expect(await run).toEqual({ status: 0, stdout: await expected('wide.png', { columns: '16' }), stderr: '' });
+  });
+
   it('renders many files in one process, in order', async () => {
     const names = ['wide.png', 'square.jpg', 'tall.png', 'wide.png'];
     const r = await runCli(['--cols', '10', ...names.map(file)]);
