@@ -52,11 +52,9 @@ export function gridSize(
   if (!(aspect > 0.1 && aspect < 10)) {
     throw new RenderError('invalid_rows', `cellAspect: expected a number between 0.1 and 10, received ${aspect}`);
   }
-  const rowsAt = (c: number) => Math.max(1, Math.round((c * height * aspect) / width));
-  const rows = rowsAt(columns);
+  const rows = rowsAt(source, columns, aspect);
   if (rows > MAX_ROWS) {
-    let fit = Math.floor(((MAX_ROWS + 0.5) * width) / (height * aspect));
-    while (fit > 0 && rowsAt(fit) > MAX_ROWS) fit--;
+    const fit = widestColumns(source, aspect);
     const hint =
       fit >= MIN_COLUMNS
         ? `at most ${fit} columns fit`
@@ -67,6 +65,20 @@ export function gridSize(
     );
   }
   return { columns, rows };
+}
+
+/** The rows of a grid `columns` wide over `source`, at the cell aspect `aspect` (at least 1). */
+const rowsAt = (source: { width: number; height: number }, columns: number, aspect: number) =>
+  Math.max(1, Math.round((columns * source.height * aspect) / source.width));
+
+/**
+ * The widest grid over `source` whose rows stay within MAX_ROWS (under the minimum of
+ * --columns when even that is too tall: a long strip that only a crop can show).
+ */
+export function widestColumns(source: { width: number; height: number }, aspect = DEFAULT_CELL_ASPECT): number {
+  let fit = Math.floor(((MAX_ROWS + 0.5) * source.width) / (source.height * aspect));
+  while (fit > 0 && rowsAt(source, fit, aspect) > MAX_ROWS) fit--;
+  return fit;
 }
 
 const COLUMNS = PARAMS.find((p) => p.name === 'columns')?.kind;

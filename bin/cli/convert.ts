@@ -22,6 +22,8 @@ export interface ConvertTask {
   readonly ansiColorDepth: AnsiColorDepth;
   /** `--rows` without `--columns`: the columns follow the image aspect at options.rows, up to this many. */
   readonly columnsFromRows?: number;
+  /** Neither --columns nor --rows: the width is the CLI's to narrow for an image too tall at it. */
+  readonly narrowToFit?: true;
 }
 
 /** A render's failure as the one line the CLI prints. */

@@ -261,6 +261,7 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
       ...(command.cellAspect !== undefined ? { cellAspect: command.cellAspect } : {}),
     },
     ...(command.columnsFromRows !== undefined ? { columnsFromRows: command.columnsFromRows } : {}),
+    ...(command.columnsGiven || command.rows !== undefined ? {} : { narrowToFit: true as const }),
   };
   const pending: (Promise<Outcome> | undefined)[] = [];
   let guard: SignalGuard | undefined;

@@ -3,8 +3,14 @@
  * Free of the decoder, so the CLI's main thread can size before it loads sharp.
  */
 import { paramInfo, type RenderParams } from '../../engine/params.js';
-import { DEFAULT_CELL_ASPECT } from '../../engine/size.js';
+import { DEFAULT_CELL_ASPECT, widestColumns } from '../../engine/size.js';
 import type { ConvertTask } from './convert.js';
+
+/** The least --columns takes. */
+function minColumns(): number {
+  const { kind } = paramInfo('columns');
+  return kind.type === 'integer' ? kind.min : 1;
+}
 
 /** The columns that keep the image's aspect at `rows` rows, within the range of --columns and `widest`. */
 export function columnsForRows(
@@ -13,16 +19,24 @@ export function columnsForRows(
   cellAspect: number,
   widest: number,
 ) {
-  const { kind } = paramInfo('columns');
-  const min = kind.type === 'integer' ? kind.min : 1;
   const columns = Math.round((rows * image.width) / (image.height * cellAspect));
-  return Math.max(min, Math.min(widest, columns));
+  return Math.max(minColumns(), Math.min(widest, columns));
 }
 
-/** The params for `image`: with --rows alone, the columns that keep its aspect at that height. */
+/**
+ * The params for `image`: with --rows alone, the columns that keep its aspect at that height;
+ * with neither --rows nor --columns, the CLI's width (the terminal's, or the default), narrowed
+ * where the image is too tall for MAX_ROWS rows at it (a full-page screenshot).
+ */
 export function sizedParams(image: { width: number; height: number }, task: Omit<ConvertTask, 'bytes'>): RenderParams {
   const { rows, cellAspect = DEFAULT_CELL_ASPECT } = task.options;
-  return task.columnsFromRows !== undefined && rows !== undefined
-    ? { ...task.params, columns: columnsForRows(image, rows, cellAspect, task.columnsFromRows) }
-    : task.params;
+  if (task.columnsFromRows !== undefined && rows !== undefined) {
+    return { ...task.params, columns: columnsForRows(image, rows, cellAspect, task.columnsFromRows) };
+  }
+  if (task.narrowToFit && rows === undefined) {
+    const widest = widestColumns(image, cellAspect);
+    // under the minimum nothing fits: the render says so, with its advice to crop
+    if (widest < task.params.columns && widest >= minColumns()) return { ...task.params, columns: widest };
+  }
+  return task.params;
 }

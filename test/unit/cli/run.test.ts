@@ -272,13 +272,20 @@ describe('glyphcast (from the sources)', () => {
     expectOneLineError(await runCli([odd]), 1, /^glyphcast: ".*bad\\nname\.png": the data is not an image/);
   });
 
-  it('exits 1 for an image the grid cannot hold, naming the limit', async () => {
+  it('exits 1 for an image the grid cannot hold at the --columns given, naming the limit', async () => {
     const column = path.join(BAD_DIR, 'render-1x300.png');
     expectOneLineError(
-      await runCli([column]),
+      await runCli(['--columns', '120', column]),
       1,
-      /render-1x300\.png: .* needs 18000 rows; the limit is 2000: .* \(or set the height with --rows\)\n$/,
+      /render-1x300\.png: .* needs 18000 rows; the limit is 2000: at most 13 columns fit \(or set the height with --rows\)\n$/,
     );
+  });
+
+  it('without --columns, narrows its own width for an image too tall at it, to the widest that fits', async () => {
+    const column = path.join(BAD_DIR, 'render-1x300.png');
+    const r = await runCli([column]);
+    expect(r).toEqual({ status: 0, stdout: await expected(column, { columns: '13' }), stderr: '' });
+    expect(r.stdout.split('\n')).toHaveLength(1950 + 1);
   });
 
   it('keeps going after a bad input: the others render, the bad one is reported, exit 1', async () => {
