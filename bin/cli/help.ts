@@ -60,7 +60,7 @@ export function helpText(version: string): string {
 Usage: glyphcast [options] IMAGE...
        glyphcast [options] - < IMAGE
 
-Renders each image (PNG, JPEG, WebP, GIF (first frame), TIFF, AVIF; at most ${MAX_INPUT_BYTES / 1024 / 1024} MiB) to
+Renders each image (PNG, JPEG, WebP, GIF, TIFF, AVIF; at most ${MAX_INPUT_BYTES / 1024 / 1024} MiB) to
 standard output, one after another, or to files. - reads the image from standard input.
 A video file (MP4, MOV, WebM, MKV, AVI, ...) is read with ffmpeg, when it is installed.
 
@@ -95,9 +95,10 @@ Exit status:
      (the other inputs are still rendered)
   2  usage error: unknown option, bad or missing value, an option given twice, an -o
      extension that names no format, no input, -o with several inputs or with --out-dir,
-     --color-depth other than auto for output that is not ANSI,
-     - given twice, two inputs that --out-dir would write to the same file (a/photo.jpg and
-     b/photo.png both make photo.txt); nothing is rendered
+     --color-depth other than auto for output that is not ANSI, --loops or --duration with
+     --still, -o or --out-dir, - given twice, two inputs that --out-dir would write to the
+     same file (a/photo.jpg and b/photo.png both make photo.txt), an output that would
+     overwrite an input; nothing is rendered
 
 Examples:
   glyphcast photo.jpg

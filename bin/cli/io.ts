@@ -99,10 +99,40 @@ export const inputLabel = (input: string) => (input === '-' ? '(stdin)' : shownP
 
 /**
  * One destination per input: standard output, the `-o` file, or `DIR/<input name>.<ext>` with
- * `--out-dir`. Two inputs that would write the same file are a usage error, found before any
- * rendering.
+ * `--out-dir`. Two inputs that would write the same file, or an output that would overwrite an
+ * input, are a usage error, found before any rendering.
  */
 export function destinations(
+  inputs: readonly string[],
+  extension: string,
+  output: string | undefined,
+  outDir: string | undefined,
+): Destination[] {
+  const targets = outputPaths(inputs, extension, output, outDir);
+  for (const target of targets) {
+    if (target.kind !== 'file') continue;
+    const input = inputs.find((i) => i !== '-' && isSameFile(i, target.path));
+    if (input !== undefined) {
+      throw new UsageError(`the output ${shownPath(target.path)} would overwrite the input ${inputLabel(input)}`);
+    }
+  }
+  return targets;
+}
+
+/** Whether `output` is the regular file `input` (the same path, or a link to it). */
+function isSameFile(input: string, output: string): boolean {
+  try {
+    const a = fs.statSync(input);
+    if (!a.isFile()) return false;
+    if (path.resolve(input) === path.resolve(output)) return true;
+    const b = fs.statSync(output);
+    return a.dev === b.dev && a.ino === b.ino;
+  } catch {
+    return false; // a missing input is reported when it is read; a missing output is new
+  }
+}
+
+function outputPaths(
   inputs: readonly string[],
   extension: string,
   output: string | undefined,

@@ -17,6 +17,7 @@ import { helpText } from './help.js';
 import {
   type Destination,
   destinations,
+  fsReason,
   InputError,
   inputLabel,
   makeOutDir,
@@ -146,6 +147,8 @@ async function playOrConvert(input: string, stage: Stage): Promise<Outcome> {
   const { request, converter, streams, screen } = stage;
   const bytes = await readBytes(input, streams.stdin);
   if (!(bytes instanceof Uint8Array)) return bytes;
+  // no bytes, no animation: the conversion says the image is empty
+  if (bytes.length === 0) return convertBytes(bytes, request, converter);
   // a video through a pipe (standard input) plays from a temporary file
   if (isVideoContainer(bytes)) {
     return withVideoFile(bytes, (file) => playOrShowVideo(file, stage, input), stage.screen.guard);
@@ -231,15 +234,7 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
       return EXIT.input;
     }
   }
-  // A reader that went away (`glyphcast *.jpg | head`) ends the run quietly, like SIGPIPE would.
-  let closed = false;
-  stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') {
-      say(stderr, `cannot write to standard output: ${oneLine(err)}`);
-      status = EXIT.input;
-    }
-    closed = true;
-  });
+  const output = watchOutput(streams);
 
   const { inputs } = command;
   // sharp (behind the converter) loads only when there is something to decode: --help starts fast
@@ -276,7 +271,7 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
     pending[0] = playOrConvert(inputs[0], { request, converter, streams, screen });
   }
   try {
-    for (let i = 0; i < inputs.length && !closed && !guard?.interrupted; i++) {
+    for (let i = 0; i < inputs.length && !output.closed && !guard?.interrupted; i++) {
       for (let j = i; j < i + ahead && j < inputs.length; j++)
         pending[j] ??= readAndConvert(inputs[j], request, converter, streams.stdin);
       const result = await (pending[i] as Promise<Outcome>);
@@ -311,9 +306,31 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
     // a little longer at the end: the signal handler may run on another thread, late on a busy machine
     if (guard && !(await guard.interruptedSince(20))) guard.remove();
   }
-  // A write error (a full disk) arrives after the write call: wait for it before the exit status.
-  if (!closed) await drained(stdout);
-  return status;
+  return (await output.settled()) ? status : EXIT.input;
+}
+
+/**
+ * Watches standard output for write errors. A reader that went away (`glyphcast *.jpg | head`)
+ * ends the run quietly, like SIGPIPE would; any other (a full disk) is said once, and fails it.
+ */
+function watchOutput({ stdout, stderr }: CliStreams) {
+  let closed = false;
+  let failed = false;
+  stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE' && !failed) say(stderr, `cannot write to standard output: ${fsReason(err)}`);
+    failed ||= err.code !== 'EPIPE';
+    closed = true;
+  });
+  return {
+    get closed() {
+      return closed;
+    },
+    /** Whether everything written so far went out (or its reader left); a write error arrives after the write call. */
+    async settled(): Promise<boolean> {
+      if (!closed) await drained(stdout);
+      return !failed;
+    },
+  };
 }
 
 /** Resolves once everything written to `stream` so far is flushed or has failed. */
@@ -326,13 +343,10 @@ export async function main(argv: readonly string[], streams: CliStreams = proces
   let command: Command;
   try {
     command = parseArgs(argv, terminalColumns(streams.stdout));
-    if (command.command === 'help') {
-      streams.stdout.write(helpText(version()));
-      return EXIT.ok;
-    }
-    if (command.command === 'version') {
-      streams.stdout.write(`glyphcast ${version()}\n`);
-      return EXIT.ok;
+    if (command.command === 'help' || command.command === 'version') {
+      const output = watchOutput(streams);
+      streams.stdout.write(command.command === 'help' ? helpText(version()) : `glyphcast ${version()}\n`);
+      return (await output.settled()) ? EXIT.ok : EXIT.input;
     }
     return await render(command, streams);
   } catch (err) {

@@ -17,7 +17,7 @@ import { describeExpected, PARAMS, resolveParams } from '../../../engine/params.
 import { type RenderOptions, renderImage } from '../../../engine/render.js';
 import { BAD_DIR, BAD_FIXTURES } from '../../../scripts/make-bad-fixtures.js';
 import { type CliResult, DIST_BIN, ROOT, runCli, STACK_TRACE } from '../../support/cli.js';
-import { TERMINAL_ENV } from '../../support/pty.js';
+import { runInTerminal, TERMINAL_ENV } from '../../support/pty.js';
 
 /** The escape character that starts every SGR. */
 const ESC = '\x1b';
@@ -140,6 +140,17 @@ describe('glyphcast (from the sources)', () => {
     expect(await run).toEqual({ status: 0, stdout: await expected('wide.png', { columns: '16' }), stderr: '' });
   });
 
+  it('says an empty input is empty, on a terminal as into a pipe', async () => {
+    const empty = file('empty.png');
+    fs.writeFileSync(empty, '');
+    expectOneLineError(await runCli([empty]), 1, `${empty}: the image is empty (0 bytes)`);
+    for (const [args, stdin] of [[[empty]], [['-'], '/dev/null']] as const) {
+      const { out, status } = runInTerminal(args, 40, 20, stdin);
+      const name = args[0] === '-' ? '(stdin)' : empty;
+      expect({ out, status }).toEqual({ out: `glyphcast: ${name}: the image is empty (0 bytes)\n`, status: 1 });
+    }
+  });
+
   it('renders many files in one process, in order', async () => {
     const names = ['wide.png', 'square.jpg', 'tall.png', 'wide.png'];
     const r = await runCli(['--cols', '10', ...names.map(file)]);
@@ -197,6 +208,24 @@ describe('glyphcast (from the sources)', () => {
     const r = await runCli(['--out-dir', out, file('twin.png'), file('sub/twin.png')]);
     expectOneLineError(r, 2, /would both be written to .*twin\.txt/);
     expect(fs.existsSync(out)).toBe(false);
+  });
+
+  it('refuses an output that would overwrite an input (a PNG named .txt, a link to it), writing nothing', async () => {
+    const sub = file('overwrite');
+    fs.mkdirSync(sub);
+    const image = path.join(sub, 'pic.txt');
+    fs.copyFileSync(file('wide.png'), image);
+    fs.symlinkSync(image, path.join(sub, 'link.txt'));
+    const before = fs.readFileSync(image);
+    for (const args of [
+      ['--out-dir', sub, image],
+      ['-o', image, image],
+      ['-o', path.join(sub, 'link.txt'), image],
+      ['--out-dir', sub, file('wide.png'), image],
+    ]) {
+      expectOneLineError(await runCli(args), 2, /: the output .*\.txt would overwrite the input .*pic\.txt\n$/);
+      expect(fs.readFileSync(image)).toEqual(before);
+    }
   });
 
   it('exits 2 with one clear line for a bad flag, a bad value, a missing value or no input', async () => {
@@ -324,11 +353,26 @@ describe('glyphcast (from the sources)', () => {
     expect(out).not.toMatch(STACK_TRACE);
   });
 
-  it('exits 1 when standard output cannot be written (a full disk)', () => {
-    const args = ['--import', 'tsx', 'bin/glyphcast.ts', '--cols', '8', file('tall.png')];
-    const cmd = `${JSON.stringify(process.execPath)} ${args.map((a) => JSON.stringify(a)).join(' ')} > /dev/full; echo "exit $?"`;
-    const out = execFileSync('bash', ['-c', cmd], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    expect(out.trim()).toBe('exit 1');
+  it('exits 1 when standard output cannot be written (a full disk), saying so in one line', () => {
+    for (const flags of [['--cols', '8', file('tall.png')], ['--help'], ['--version']]) {
+      const args = ['--import', 'tsx', 'bin/glyphcast.ts', ...flags];
+      const cmd = `${JSON.stringify(process.execPath)} ${args.map((a) => JSON.stringify(a)).join(' ')} 2>&1 > /dev/full; echo "exit $?"`;
+      const out = execFileSync('bash', ['-c', cmd], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      expect([flags, out]).toEqual([
+        flags,
+        'glyphcast: cannot write to standard output: no space left on the device\nexit 1\n',
+      ]);
+    }
+  });
+
+  it('--help and --version into a reader that went away end quietly, exit 0', () => {
+    for (const flag of ['--help', '--version']) {
+      const args = ['--import', 'tsx', 'bin/glyphcast.ts', flag];
+      // `true` exits without reading: the write meets a closed pipe
+      const cmd = `${JSON.stringify(process.execPath)} ${args.map((a) => JSON.stringify(a)).join(' ')} 2>/tmp/gc-epipe.$$ | true; echo "exit \${PIPESTATUS[0]}"; cat /tmp/gc-epipe.$$; rm -f /tmp/gc-epipe.$$`;
+      const out = execFileSync('bash', ['-c', cmd], { cwd: ROOT, encoding: 'utf8' });
+      expect([flag, out]).toEqual([flag, 'exit 0\n']);
+    }
   });
 });
 
