@@ -28,7 +28,7 @@ import {
 } from './io.js';
 import { SignalGuard } from './signal-guard.js';
 import { sizedParams } from './sizing.js';
-import { terminalColorDepth, terminalColumns, terminalRows } from './terminal.js';
+import { terminalColorDepth, terminalColumns, terminalRedraws, terminalRows } from './terminal.js';
 import { firstFramePng, isVideoContainer, isVideoFile, probeVideo, VideoError, withVideoFile } from './video.js';
 import type { Converter } from './workers.js';
 
@@ -42,7 +42,7 @@ export interface CliStreams {
   readonly stdin: NodeJS.ReadableStream;
   readonly stdout: NodeJS.WritableStream;
   readonly stderr: NodeJS.WritableStream;
-  /** The environment the terminal's colors are read from (--color-depth auto); none: 24-bit. */
+  /** The environment the terminal is read from: its colors (--color-depth auto; none: 24-bit), whether it redraws. */
   readonly env?: NodeJS.ProcessEnv;
 }
 
@@ -260,11 +260,12 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
   };
   const pending: (Promise<Outcome> | undefined)[] = [];
   let guard: SignalGuard | undefined;
-  // one input on a terminal of two rows or more, as text or ANSI: an animation plays there
+  // one input on a terminal of two rows or more that redraws, as text or ANSI: an animation plays there
   const rows = terminalRows(stdout) ?? 0;
   const columns = terminalColumns(stdout) ?? 0;
   const textual = command.params.format === 'text' || command.params.format === 'ansi';
-  if (inputs.length === 1 && toStdout && rows >= 2 && columns > 0 && textual && !command.still) {
+  const playable = rows >= 2 && columns > 0 && terminalRedraws(streams.env ?? {});
+  if (inputs.length === 1 && toStdout && playable && textual && !command.still) {
     guard = new SignalGuard(stdout);
     const fitHeight = command.rows === undefined && !command.columnsGiven;
     const screen = { rows, columns, fitHeight, guard, limits: command.limits };

@@ -45,3 +45,9 @@ export function terminalColorDepth(stdout: NodeJS.WritableStream, env: NodeJS.Pr
   if (term === '') return 'truecolor';
   return SIXTEEN_COLOR_TERMS.has(term) ? '16' : '256';
 }
+
+/**
+ * Whether the terminal can redraw in place, as playback does (cursor moves, hidden cursor): not
+ * a `dumb` one (Emacs' shell, a CI log), where an animation or a video shows its first frame.
+ */
+export const terminalRedraws = (env: NodeJS.ProcessEnv) => (env.TERM ?? '').toLowerCase() !== 'dumb';

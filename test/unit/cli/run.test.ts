@@ -17,7 +17,7 @@ import { describeExpected, PARAMS, resolveParams } from '../../../engine/params.
 import { type RenderOptions, renderImage } from '../../../engine/render.js';
 import { BAD_DIR, BAD_FIXTURES } from '../../../scripts/make-bad-fixtures.js';
 import { type CliResult, DIST_BIN, ROOT, runCli, STACK_TRACE } from '../../support/cli.js';
-import { runInTerminal, TERMINAL_ENV } from '../../support/pty.js';
+import { glyphcastCommand, runInTerminal, TERMINAL_ENV } from '../../support/pty.js';
 
 /** The escape character that starts every SGR. */
 const ESC = '\x1b';
@@ -149,6 +149,21 @@ describe('glyphcast (from the sources)', () => {
       const name = args[0] === '-' ? '(stdin)' : empty;
       expect({ out, status }).toEqual({ out: `glyphcast: ${name}: the image is empty (0 bytes)\n`, status: 1 });
     }
+  });
+
+  it('on a dumb terminal (TERM=dumb) an animation shows its first frame, with no cursor moves', async () => {
+    const [w, h] = [32, 16];
+    const frames = [0, 1].map((i) => Buffer.alloc(w * h * 4, i === 0 ? 40 : 220));
+    await sharp(Buffer.concat(frames), { raw: { width: w, height: h * 2, channels: 4, pageHeight: h } })
+      .gif({ delay: [40, 40], loop: 0 })
+      .toFile(file('blink.gif'));
+    const command = `stty cols 40 rows 20; TERM=dumb ${glyphcastCommand(['--cols', '16', file('blink.gif')])}`;
+    const out = execFileSync('script', ['-qec', command, '/dev/null'], {
+      encoding: 'utf8',
+      env: TERMINAL_ENV,
+      timeout: 30_000,
+    });
+    expect(out.replace(/\r\n/g, '\n')).toBe(await expected('blink.gif', { columns: '16' }));
   });
 
   it('renders many files in one process, in order', async () => {
