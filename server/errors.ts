@@ -119,8 +119,15 @@ export function toApiError(err: unknown, limits: { maxImageBytes: number }): Api
   return new ApiError('internal', 'internal error');
 }
 
-/** JSON bodies carry the image as base64 (4/3 of its size) plus a little room for the parameters. */
-export const jsonBodyLimit = (maxImageBytes: number) => Math.ceil(maxImageBytes / 3) * 4 + 64 * 1024;
+/**
+ * JSON bodies carry the image as base64 (4/3 of its size), perhaps wrapped as PEM and MIME
+ * wrap it (lines of 64 or 76 characters; a CR LF between them is `\r\n` in a JSON string, 4
+ * bytes), plus a little room for the parameters.
+ */
+export function jsonBodyLimit(maxImageBytes: number): number {
+  const base64 = Math.ceil(maxImageBytes / 3) * 4;
+  return base64 + Math.ceil(base64 / 64) * 4 + 64 * 1024;
+}
 
 /** A JSON body over its limit: the image in it is too large (the limit follows MAX_IMAGE_BYTES). */
 function jsonBodyTooLarge(maxImageBytes: number): ApiError {

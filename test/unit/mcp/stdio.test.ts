@@ -165,7 +165,7 @@ describe('glyphcast-mcp answers malformed lines as JSON-RPC 2.0 says', () => {
         `{"method":"ping","params":{"x":"${'a'.repeat(70_000)}"},"jsonrpc":"2.0","id":"twelve"}`,
       ],
       13,
-      // the longest line is the HTTP API's JSON body limit: ceil(1024 / 3) * 4 + 64 KiB
+      // the longest line is the HTTP API's JSON body limit: b + ceil(b / 64) * 4 + 64 KiB, b = ceil(1024 / 3) * 4
       { MAX_IMAGE_BYTES: '1024' },
     );
     expect(answers).toHaveLength(13);
@@ -177,12 +177,12 @@ describe('glyphcast-mcp answers malformed lines as JSON-RPC 2.0 says', () => {
         { jsonrpc: '2.0', id: 1, result: {} },
         rpcError(5, -32600, /"method" twice/),
         rpcError(null, -32600, /"id" twice/),
-        rpcError(null, -32600, /exceeds the limit of 66904 bytes/),
+        rpcError(null, -32600, /exceeds the limit of 66992 bytes/),
         { jsonrpc: '2.0', id: 8, result: {} },
         rpcError(9, -32600, /nests objects and arrays more than 64 deep/),
         rpcError(10, -32600, /more than 1000 keys/),
-        rpcError(11, -32600, /exceeds the limit of 66904 bytes/),
-        rpcError('twelve', -32600, /exceeds the limit of 66904 bytes/),
+        rpcError(11, -32600, /exceeds the limit of 66992 bytes/),
+        rpcError('twelve', -32600, /exceeds the limit of 66992 bytes/),
       ]),
     );
     // a tool argument given twice is the HTTP API's parameter given twice

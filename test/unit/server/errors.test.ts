@@ -194,9 +194,22 @@ describe('size and pixel limits', () => {
     json({ imageBase64: big.toString('base64') }).then((r) => expectError(r, 413, 'image_too_large')));
   it('a base64 image at exactly MAX_IMAGE_BYTES passes the size check (and is then not an image)', () =>
     json({ imageBase64: Buffer.alloc(LIMIT, 7).toString('base64') }).then((r) => expectError(r, 400, 'not_an_image')));
+  it('so does one wrapped in lines as PEM wraps it, whose breaks outgrow the room for the parameters', async () => {
+    // 2 MiB: the 64-character lines' CR LF (4 bytes each in JSON) add 170 KiB to its 2.7 MB of base64
+    const limit = 2 * 1024 * 1024;
+    const big = await startServer({ MAX_IMAGE_BYTES: String(limit) });
+    try {
+      const wrapped = Buffer.alloc(limit, 7).toString('base64').replace(/(.{64})/g, '$1\r\n');
+      const res = await postJson(big.base, '/api/v1/render', { imageBase64: wrapped });
+      await expectError(res, 400, 'not_an_image');
+    } finally {
+      await big.app.close();
+    }
+  });
   it('a JSON body over the body limit is image_too_large, naming the body limit it crossed', async () => {
     const error = await expectError(await json({ imageBase64: 'A'.repeat(LIMIT * 3) }), 413, 'image_too_large');
-    const bodyLimit = Math.ceil(LIMIT / 3) * 4 + 64 * 1024;
+    const base64 = Math.ceil(LIMIT / 3) * 4;
+    const bodyLimit = base64 + Math.ceil(base64 / 64) * 4 + 64 * 1024;
     expect(error.message).toMatch(new RegExp(`^the JSON body exceeds its limit of ${bodyLimit} bytes`));
     expect(error.details).toEqual({ limit: LIMIT, bodyLimit });
   });
