@@ -65,7 +65,11 @@ export async function readInput(input: string, stdin: NodeJS.ReadableStream): Pr
     if (stat.size > MAX_INPUT_BYTES) throw tooLarge();
     return await fs.promises.readFile(input);
   } catch (err) {
-    throw err instanceof InputError ? err : new InputError(fsReason(err));
+    if (err instanceof InputError) throw err;
+    // Node decodes the command line as UTF-8: a name that is not arrives with U+FFFD in it
+    const mangled = (err as NodeJS.ErrnoException).code === 'ENOENT' && input.includes('\uFFFD');
+    const why = ' (the name is not valid UTF-8, which Node cannot pass on: rename the file, or use - < FILE)';
+    throw new InputError(fsReason(err) + (mangled ? why : ''));
   }
 }
 

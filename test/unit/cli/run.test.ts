@@ -299,6 +299,17 @@ describe('glyphcast (from the sources)', () => {
     );
   });
 
+  it('says why a file whose name is not UTF-8 cannot be found: Node mangles it', () => {
+    fs.writeFileSync(Buffer.from(`${file('bad')}\xffname.png`, 'latin1'), fs.readFileSync(file('wide.png')));
+    // bash's $'...' passes the byte 0xff as it is, which no Node string can
+    const cli = ['--import', 'tsx', 'bin/glyphcast.ts'].map((a) => JSON.stringify(a)).join(' ');
+    const cmd = `${JSON.stringify(process.execPath)} ${cli} ${JSON.stringify(file('bad'))}$'\\xffname.png' 2>&1; echo "exit $?"`;
+    const out = execFileSync('bash', ['-c', cmd], { cwd: ROOT, encoding: 'utf8' });
+    expect(out).toBe(
+      `glyphcast: ${file('bad')}\ufffdname.png: no such file or directory (the name is not valid UTF-8, which Node cannot pass on: rename the file, or use - < FILE)\nexit 1\n`,
+    );
+  });
+
   it('refuses an endless or oversized input without reading it all, and names odd paths on one line', async () => {
     // a device that never ends: refused once MAX_INPUT_BYTES have come, not read into memory forever
     expectOneLineError(
