@@ -58,7 +58,12 @@ async function readCapped(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
 /** The bytes of one input. Throws an InputError with a one-line reason. */
 export async function readInput(input: string, stdin: NodeJS.ReadableStream): Promise<Uint8Array> {
   try {
-    if (input === '-') return await readCapped(stdin);
+    if (input === '-') {
+      // Node reads a folder on standard input (`- < DIR`) as no bytes at all
+      const { fd } = stdin as { fd?: unknown };
+      if (typeof fd === 'number' && fs.fstatSync(fd).isDirectory()) throw new InputError('is a directory');
+      return await readCapped(stdin);
+    }
     const stat = await fs.promises.stat(input);
     if (stat.isDirectory()) throw new InputError('is a directory');
     if (!stat.isFile()) return await readCapped(fs.createReadStream(input));

@@ -291,6 +291,11 @@ describe('glyphcast (from the sources)', () => {
   it('exits 1 with one clear line for a missing file, a folder, or a file that is not an image', async () => {
     expectOneLineError(await runCli([file('nope.png')]), 1, `${file('nope.png')}: no such file or directory`);
     expectOneLineError(await runCli([dir]), 1, `${dir}: is a directory`);
+    const cli = ['--import', 'tsx', 'bin/glyphcast.ts', '-'].map((a) => JSON.stringify(a)).join(' ');
+    const fromFolder = `${JSON.stringify(process.execPath)} ${cli} < ${JSON.stringify(dir)} 2>&1; echo "exit $?"`;
+    expect(execFileSync('bash', ['-c', fromFolder], { cwd: ROOT, encoding: 'utf8' })).toBe(
+      'glyphcast: (stdin): is a directory\nexit 1\n',
+    );
     const text = path.join(BAD_DIR, 'sniff-text.txt');
     expectOneLineError(
       await runCli([text]),
