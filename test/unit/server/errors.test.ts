@@ -199,7 +199,9 @@ describe('size and pixel limits', () => {
     const limit = 2 * 1024 * 1024;
     const big = await startServer({ MAX_IMAGE_BYTES: String(limit) });
     try {
-      const wrapped = Buffer.alloc(limit, 7).toString('base64').replace(/(.{64})/g, '$1\r\n');
+      const wrapped = Buffer.alloc(limit, 7)
+        .toString('base64')
+        .replace(/(.{64})/g, '$1\r\n');
       const res = await postJson(big.base, '/api/v1/render', { imageBase64: wrapped });
       await expectError(res, 400, 'not_an_image');
     } finally {
