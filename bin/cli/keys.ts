@@ -2,12 +2,14 @@
  * The keyboard while an animation plays. The terminal is put in raw mode, so a key typed no
  * longer echoes into the picture (an echo moved the cursor, and every later frame was drawn
  * off by it). The keys are read here instead: `q` ends the playback, leaving the frame on
- * screen. Raw mode also turns Ctrl-C and Ctrl-Z into bytes, so they are raised here as the
- * signals the terminal would have sent (Ctrl-C through the SignalGuard; Ctrl-Z through
- * suspendGracefully, which gives the keyboard back first with `pause`). Node puts the
- * terminal's mode back when the process exits, a signal's exit included. When standard input
- * is not the terminal (the image or video comes through it), the keys are read from the
- * controlling terminal, /dev/tty, as less does. A job in the background (`&`, or `bg` after
+ * screen. Raw mode also turns Ctrl-C, Ctrl-\ and Ctrl-Z into bytes, so they are raised here as
+ * the signals the terminal would have sent, to this process (Ctrl-C as SIGINT and Ctrl-\ as
+ * SIGQUIT, through the SignalGuard, which puts the terminal back before the process dies of
+ * them: exit status 130 and 131; Ctrl-Z through suspendGracefully, which gives the keyboard
+ * back first with `pause`). The terminal's mode is put back on `release`, which the
+ * SignalGuard calls on a signal too (Node itself does so on SIGINT and SIGTERM only). When
+ * standard input is not the terminal (the image or video comes through it), the keys are read
+ * from the controlling terminal, /dev/tty, as less does. A job in the background (`&`, or `bg` after
  * Ctrl-Z) leaves the keyboard alone until it is brought to the foreground (fg): changing the
  * terminal's mode, or reading it, from there would stop the job (SIGTTOU, SIGTTIN) before it
  * drew a frame.
@@ -16,6 +18,7 @@ import fs from 'node:fs';
 import tty from 'node:tty';
 
 const CTRL_C = 0x03;
+const CTRL_BACKSLASH = 0x1c;
 const CTRL_Z = 0x1a;
 const QUIT_KEYS = new Set([0x71, 0x51]); // q, Q
 /** How often a job in the background looks whether it has been brought to the foreground. */
@@ -80,6 +83,7 @@ export function readPlaybackKeys(stdin: NodeJS.ReadableStream, quit: () => void)
   const onData = (chunk: Buffer | string) => {
     for (const byte of typeof chunk === 'string' ? Buffer.from(chunk) : chunk) {
       if (byte === CTRL_C) process.kill(process.pid, 'SIGINT');
+      else if (byte === CTRL_BACKSLASH && process.platform !== 'win32') process.kill(process.pid, 'SIGQUIT');
       else if (byte === CTRL_Z && process.platform !== 'win32') process.kill(process.pid, 'SIGTSTP');
       else if (QUIT_KEYS.has(byte)) quit();
     }

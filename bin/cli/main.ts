@@ -151,7 +151,9 @@ async function playOrConvert(input: string, stage: Stage): Promise<Outcome> {
   if (bytes.length === 0) return convertBytes(bytes, request, converter);
   // a video through a pipe (standard input) plays from a temporary file
   if (isVideoContainer(bytes)) {
-    return withVideoFile(bytes, (file) => playOrShowVideo(file, stage, input), stage.screen.guard);
+    return withVideoFile(bytes, (file) => playOrShowVideo(file, stage, input)).catch((err: unknown) => ({
+      error: err instanceof VideoError ? oneLine(err) : `unexpected error: ${oneLine(err)}`,
+    }));
   }
   /** Why the animation does not play: said once its first frame has rendered (else that frame's error is all). */
   let cannotPlay: string | undefined;

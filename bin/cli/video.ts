@@ -12,7 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RgbaImage } from '../../engine/image.js';
-import type { SignalGuard } from './signal-guard.js';
+import { fsReason, shownPath } from './io.js';
+import { onExit } from './signal-guard.js';
 
 /** Major brands of ISO media files that hold images (AVIF, HEIF), which sharp reads, not ffmpeg. */
 const IMAGE_BRANDS = new Set(['avif', 'avis', 'heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
@@ -185,22 +186,27 @@ export function firstFramePng(input: string): Promise<Buffer> {
 /**
  * Runs `use` on a video read whole from a pipe (standard input), written to a private
  * temporary file for it (ffmpeg cannot seek in a pipe: an MP4 whose index comes last would not
- * decode), and removed after; with a `guard`, on Ctrl-C or SIGTERM too (which end the process
- * before `use` returns).
+ * decode), and removed after: when `use` ends or fails, and when the process ends first (a
+ * signal: Ctrl-C, SIGTERM, SIGHUP, SIGQUIT; process.exit), through signal-guard.ts `onExit`.
  */
-export async function withVideoFile<T>(
-  bytes: Uint8Array,
-  use: (file: string) => Promise<T>,
-  guard?: SignalGuard,
-): Promise<T> {
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'glyphcast-video-'));
-  guard?.restoreAlso(() => fs.rmSync(dir, { recursive: true, force: true }));
+export async function withVideoFile<T>(bytes: Uint8Array, use: (file: string) => Promise<T>): Promise<T> {
+  // synchronous: no turn of the event loop (where a signal is handled) between the folder made and its removal registered
+  let dir: string;
+  try {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphcast-video-'));
+  } catch (err) {
+    throw new VideoError(`cannot make a temporary folder in ${shownPath(os.tmpdir())} (TMPDIR): ${fsReason(err)}`);
+  }
+  const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  const forget = onExit(remove);
   try {
     const file = path.join(dir, 'video');
     await fs.promises.writeFile(file, bytes, { mode: 0o600 });
     return await use(file);
   } finally {
-    await fs.promises.rm(dir, { recursive: true, force: true });
+    // synchronous too: no signal is handled halfway through the removal
+    forget();
+    remove();
   }
 }
 

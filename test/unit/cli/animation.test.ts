@@ -393,4 +393,35 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
       true,
     );
   });
+
+  it('SIGHUP, SIGQUIT and Ctrl-\\ while it plays put the colors, the cursor and the keyboard back too, then it dies of the signal', async () => {
+    // the status and the terminal's line mode, as the shell sees them after the run; no core dump on SIGQUIT
+    const after = 'echo " status $?"; stty -a | tr " " "\\n" | grep -x -- "-\\?icanon\\|-\\?echo\\|-\\?isig"';
+    // the process says its id, then is replaced by glyphcast (exec: the same id, in the foreground);
+    // it plays for 15 s unless the signal ends it (a run that missed it then fails on its status)
+    const play = glyphcastCommand(['--color', '--duration', '15', file('forever.gif')]);
+    const command = `sh -c 'echo " pid $$"; exec "$@"' sh ${play}`;
+    for (const [end, status, label] of [
+      ['SIGHUP', 129, 'SIGHUP'],
+      ['SIGQUIT', 131, 'SIGQUIT'],
+      ['\x1c', 131, 'Ctrl-\\'], // typed: a byte in raw mode, raised as SIGQUIT (as Ctrl-C is raised as SIGINT)
+    ] as const) {
+      const { child, ended, output, type } = startInTerminal(`stty cols 40 rows 20; ulimit -c 0; ${command}; ${after}`);
+      try {
+        await output.until((out) => out.split(BEGIN_SYNC).length > 5);
+        const pid = Number(/ pid (\d+)/.exec(output.text())?.[1]);
+        if (end.startsWith('SIG')) process.kill(pid, end);
+        else type(end);
+        expect(await ended, label).toBe(0);
+      } finally {
+        child.kill();
+      }
+      const out = output.text().replace(/\r\n/g, '\n');
+      // after the last frame: the colors reset and the cursor shown (the shell may name the signal before the status)
+      const tail = out.slice(out.lastIndexOf(END_SYNC) + END_SYNC.length);
+      expect(tail.startsWith(`\x1b[0m${SHOW_CURSOR}`), `${label}: ${JSON.stringify(tail)}`).toBe(true);
+      // cooked mode again: no longer raw (-icanon -echo -isig)
+      expect(tail.endsWith(` status ${status}\nisig\nicanon\necho\n`), `${label}: ${JSON.stringify(tail)}`).toBe(true);
+    }
+  });
 });

@@ -4,7 +4,7 @@
  * ffmpeg is missing. The frames expected are ffmpeg's own decode of the file, rendered by the
  * engine in-process as the player does: tuned on the first frame, then a stream.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,9 +18,9 @@ import type { RgbaImage } from '../../../engine/image.js';
 import { resolveParams } from '../../../engine/params.js';
 import { planFrame } from '../../../engine/plan.js';
 import { renderImage } from '../../../engine/render.js';
-import { ROOT } from '../../support/cli.js';
+import { DIST_BIN, ROOT } from '../../support/cli.js';
 import { hasFfmpeg, unavailable } from '../../support/env.js';
-import { glyphcastCommand, runInTerminal, startInTerminal } from '../../support/pty.js';
+import { glyphcastCommand, runInTerminal, startInTerminal, TERMINAL_ENV } from '../../support/pty.js';
 import { replay } from '../../support/virtual-terminal.js';
 
 const CLIP = path.resolve(ROOT, '../shared/bench/corpus/video/vtest.avi');
@@ -83,6 +83,16 @@ beforeAll(() => {
 afterAll(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** A PATH whose ffmpeg is the real one started a second late: the temporary copy of a video stays a while. */
+function slowFfmpegPath(): string {
+  const bin = fs.mkdtempSync(path.join(dir as string, 'bin-'));
+  const ffmpeg = execFileSync('sh', ['-c', 'command -v ffmpeg'], { encoding: 'utf8' }).trim();
+  fs.writeFileSync(path.join(bin, 'ffmpeg'), `#!/bin/sh\nsleep 1\nexec ${JSON.stringify(ffmpeg)} "$@"\n`, {
+    mode: 0o755,
+  });
+  return `${bin}${path.delimiter}${process.env.PATH}`;
+}
 
 /** ffmpeg's frames of `name`, decoded as the CLI documents it: at their size (160 x 120), `fps` a second, area-scaled, RGBA. */
 function decodedFrames(name: string, fps = 2): RgbaImage[] {
@@ -208,6 +218,23 @@ describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the 
     );
   });
 
+  it('says in one line when it cannot make the temporary copy of a video from standard input (TMPDIR missing)', () => {
+    const missing = file('no-such-folder');
+    const expectedLine = `glyphcast: (stdin): cannot make a temporary folder in ${missing} (TMPDIR): no such file or directory\n`;
+    // the build: tsx, which runs the sources, would make that folder for its own cache
+    const cli = `${JSON.stringify(DIST_BIN)} --cols 40 -`;
+    const piped = `${cli} < ${JSON.stringify(file('clip.webm'))} 2>&1; echo "exit $?"`;
+    const env = { ...process.env, NODE_OPTIONS: '', TMPDIR: missing };
+    expect(execFileSync('sh', ['-c', piped], { cwd: ROOT, encoding: 'utf8', env })).toBe(`${expectedLine}exit 1\n`);
+    // on a terminal, where it would play
+    const inTerminal = `stty cols 40 rows 20; ${cli} < ${JSON.stringify(file('clip.webm'))}; echo "exit $?"`;
+    const out = execFileSync('script', ['-qec', inTerminal, '/dev/null'], {
+      encoding: 'utf8',
+      env: { ...TERMINAL_ENV, TMPDIR: missing },
+    });
+    expect(out.replace(/\r\n/g, '\n')).toBe(`${expectedLine}exit 1\n`);
+  });
+
   it('ends at q, at once, ffmpeg stopped with it; from standard input too (the keys read from the terminal)', async () => {
     const fromPath = glyphcastCommand([file('fade.webm')]);
     const fromStdin = `${glyphcastCommand(['-'])} < ${JSON.stringify(file('fade.webm'))}`;
@@ -241,6 +268,90 @@ describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the 
       child.kill();
     }
     expect(copies()).toEqual([]);
+  });
+
+  it('removes its temporary copy of a video from standard input however the run ends: at its end, or on SIGINT, SIGTERM, SIGHUP or SIGQUIT', async () => {
+    // standard output not a terminal (/dev/null), no SignalGuard; the first frame read through a slow ffmpeg
+    const tmp = fs.mkdtempSync(path.join(dir as string, 'tmp-'));
+    const copies = () => fs.readdirSync(tmp).filter((name) => name.startsWith('glyphcast-video-'));
+    const PATH = slowFfmpegPath();
+    const run = (signal: NodeJS.Signals | null) =>
+      new Promise<{ code: number | null; signal: NodeJS.Signals | null; seen: boolean }>((resolve, reject) => {
+        const stdin = fs.openSync(file('clip.webm'), 'r');
+        const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bin', 'glyphcast.ts'), '-'], {
+          cwd: ROOT,
+          env: { ...process.env, NODE_OPTIONS: '', TMPDIR: tmp, PATH },
+          stdio: [stdin, 'ignore', 'inherit'],
+        });
+        fs.closeSync(stdin);
+        let seen = false;
+        // the signal once the copy is there
+        const look = setInterval(() => {
+          if (copies().length === 0) return;
+          seen = true;
+          if (signal) child.kill(signal);
+          clearInterval(look);
+        }, 5);
+        child.on('error', reject);
+        child.on('exit', (code, sig) => {
+          clearInterval(look);
+          resolve({ code, signal: sig, seen });
+        });
+      });
+    for (const signal of [null, 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const) {
+      const r = await run(signal);
+      expect(r.seen, String(signal)).toBe(true);
+      expect(signal ? r.signal : r.code, String(signal)).toBe(signal ?? 0);
+      expect(copies(), String(signal)).toEqual([]);
+    }
+  });
+
+  it('removes it on Ctrl-C with --still, and on SIGHUP or SIGQUIT while it plays (the terminal put back)', async () => {
+    const tmp = fs.mkdtempSync(path.join(dir as string, 'tmp-'));
+    const copies = () => fs.readdirSync(tmp).filter((name) => name.startsWith('glyphcast-video-'));
+    const env = `TMPDIR=${JSON.stringify(tmp)} PATH=${JSON.stringify(slowFfmpegPath())}`;
+    const after = 'echo " status $?"; stty -a | tr " " "\\n" | grep -x -- "-\\?icanon\\|-\\?echo"';
+    const clip = JSON.stringify(file('fade.webm'));
+    // --still: a Ctrl-C from the terminal (not raw: the signal itself, to the foreground)
+    const still = startInTerminal(
+      `stty cols 40 rows 20; ${env} ${glyphcastCommand(['--still', '-'])} < ${clip}; ${after}`,
+    );
+    try {
+      await new Promise<void>((resolve) => {
+        const look = setInterval(() => {
+          if (copies().length === 0) return;
+          clearInterval(look);
+          resolve();
+        }, 5);
+      });
+      still.type('\x03');
+      await still.ended;
+    } finally {
+      still.child.kill();
+    }
+    expect(copies()).toEqual([]);
+    // playing: the signal from elsewhere (the process says its id, then is replaced by glyphcast)
+    for (const [signal, status] of [
+      ['SIGHUP', 129],
+      ['SIGQUIT', 131],
+    ] as const) {
+      const { child, ended, output } = startInTerminal(
+        `stty cols 40 rows 20; ulimit -c 0; ${env} sh -c 'echo " pid $$"; exec "$@"' sh ${glyphcastCommand(['-'])} < ${clip}; ${after}`,
+      );
+      try {
+        await output.until((out) => out.split('\x1b[?2026h').length > 3);
+        expect(copies()).toHaveLength(1);
+        process.kill(Number(/ pid (\d+)/.exec(output.text())?.[1]), signal);
+        expect(await ended).toBe(0);
+      } finally {
+        child.kill();
+      }
+      const out = output.text().replace(/\r\n/g, '\n');
+      expect(out.slice(out.lastIndexOf('\x1b[?2026l')), signal).toMatch(
+        new RegExp(`^\\x1b\\[\\?2026l\\x1b\\[0m\\x1b\\[\\?25h[^\\x1b]* status ${status}\\nicanon\\necho\\n$`),
+      );
+      expect(copies(), signal).toEqual([]);
+    }
   });
 
   it("says a file has no video stream, and names no path inside ffmpeg's words", () => {
