@@ -18,7 +18,7 @@ import { columnsForTerminal, type PlayLimits } from './args.js';
 import { renderFailure } from './convert.js';
 import { type PlaybackTerminal, TerminalPlayback } from './playback.js';
 import type { SignalGuard } from './signal-guard.js';
-import { columnsForRows } from './sizing.js';
+import { columnsForRows, minColumns } from './sizing.js';
 
 /** The art's size as asked, and the terminal it plays on. */
 export interface FitRequest {
@@ -62,19 +62,31 @@ export function fitToTerminal(
   const { params, options, maxRows, maxColumns } = request;
   const { rows, columns } = planFrame(params, size, options);
   const cellAspect = options.cellAspect ?? DEFAULT_CELL_ASPECT;
+  const least = minColumns();
   if (columns > maxColumns) {
-    return `the ${what} is ${columns} columns and the terminal ${maxColumns}; --columns ${maxColumns} or fewer plays it`;
+    const hint =
+      maxColumns >= least
+        ? `--columns ${maxColumns} or fewer plays it`
+        : `art takes at least ${least}, so no width plays it here`;
+    return `the ${what} is ${columns} columns and the terminal ${maxColumns}; ${hint}`;
   }
   if (rows <= maxRows) return { params, options };
   if (request.fitHeight) {
     const fit = columnsForRows(size, maxRows, cellAspect, params.columns);
     return { params: { ...params, columns: fit }, options: { ...options, rows: maxRows } };
   }
-  // a height given is the one to lower; else the width, which sets the height
+  // a height given is the one to lower; else the width, which sets the height (the widest whose
+  // rows fit: the aspect's width rounded up may be a row too tall), or, when even the narrowest
+  // is too tall, the height alone (--rows without --columns keeps the aspect as far as it can)
+  const rowsAt = (c: number) => planFrame({ ...params, columns: c }, size, options).rows;
+  let fit = columnsForRows(size, maxRows, cellAspect, params.columns);
+  while (fit > least && rowsAt(fit) > maxRows) fit--;
   const hint =
     options.rows !== undefined
       ? `--rows ${maxRows} or fewer`
-      : `--columns ${columnsForRows(size, maxRows, cellAspect, params.columns)} or fewer`;
+      : rowsAt(fit) <= maxRows
+        ? `--columns ${fit} or fewer`
+        : `--rows ${maxRows} without --columns`;
   return `the ${what} is ${rows} rows and the terminal ${maxRows + 1} (one for the cursor); ${hint} plays it`;
 }
 

@@ -7,7 +7,7 @@ import { DEFAULT_CELL_ASPECT, widestColumns } from '../../engine/size.js';
 import type { ConvertTask } from './convert.js';
 
 /** The least --columns takes. */
-function minColumns(): number {
+export function minColumns(): number {
   const { kind } = paramInfo('columns');
   return kind.type === 'integer' ? kind.min : 1;
 }

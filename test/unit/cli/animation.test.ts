@@ -214,11 +214,25 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
       `glyphcast: ${file('bar.gif')}: showing its first frame only: the animation is 70 columns and the terminal 40; ` +
         `--columns 40 or fewer plays it\n${await still('bar.gif', { columns: '70' })}`,
     );
-    // --columns given: a height too tall is lowered through the width
-    const tall = inTerminal(['--cols', '30', file('tall.gif')], 40, 20);
+    // --columns given: a height too tall is lowered through the width, the widest whose rows fit
+    const tall = inTerminal(['--cols', '30', file('tall.gif')], 40, 30);
     expect(tall.split('\n')[0]).toBe(
+      `glyphcast: ${file('tall.gif')}: showing its first frame only: the animation is 75 rows and the terminal 30 ` +
+        '(one for the cursor); --columns 11 or fewer plays it',
+    );
+    // 11 columns are 28 rows (12 would be 30): the advice plays
+    expect(shown(inTerminal(['--loops', '1', '--cols', '11', file('tall.gif')], 40, 30))[0]).toHaveLength(28);
+    // even the narrowest width too tall: the height alone, which plays
+    const tallest = inTerminal(['--cols', '30', file('tall.gif')], 40, 20);
+    expect(tallest.split('\n')[0]).toBe(
       `glyphcast: ${file('tall.gif')}: showing its first frame only: the animation is 75 rows and the terminal 20 ` +
-        '(one for the cursor); --columns 8 or fewer plays it',
+        '(one for the cursor); --rows 19 without --columns plays it',
+    );
+    expect(shown(inTerminal(['--loops', '1', '--rows', '19', file('tall.gif')], 40, 20))[0]).toHaveLength(19);
+    // a terminal narrower than any art
+    expect(inTerminal(['--cols', '8', file('tall.gif')], 5, 20).split('\n')[0]).toBe(
+      `glyphcast: ${file('tall.gif')}: showing its first frame only: the animation is 8 columns and the terminal 5; ` +
+        'art takes at least 8, so no width plays it here',
     );
     // the last frame's compressed data garbled: the animation cannot be decoded whole, its first frame can
     const bytes = Buffer.from(fs.readFileSync(file('bar.gif')));
