@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FORMAT_INFO } from '../../engine/encode/formats.js';
 import { SAMPLES_X } from '../../engine/fixed.js';
+import { isVideoContainer } from '../../engine/video-container.js';
 import { type Command, type PlayLimits, parseArgs, type RenderCommand, UsageError } from './args.js';
 import type { Converted, ConvertTask } from './convert.js';
 import { helpText } from './help.js';
@@ -29,7 +30,7 @@ import {
 import { SignalGuard } from './signal-guard.js';
 import { sizedParams } from './sizing.js';
 import { terminalColorDepth, terminalColumns, terminalRedraws, terminalRows } from './terminal.js';
-import { firstFramePng, isVideoContainer, isVideoFile, probeVideo, VideoError, withVideoFile } from './video.js';
+import { firstFramePng, isVideoFile, probeVideo, VideoError, withVideoFile } from './video.js';
 import type { Converter } from './workers.js';
 
 /** Exit statuses (documented in --help and README). */

@@ -12,31 +12,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RgbaImage } from '../../engine/image.js';
+import { isVideoContainer, VIDEO_HEAD_BYTES } from '../../engine/video-container.js';
 import { fsReason, shownPath } from './io.js';
 import { onExit } from './signal-guard.js';
-
-/** Major brands of ISO media files that hold images (AVIF, HEIF), which sharp reads, not ffmpeg. */
-const IMAGE_BRANDS = new Set(['avif', 'avis', 'heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
-
-const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-
-/**
- * Whether a file's bytes (its first HEAD_BYTES are enough) open as a video container: Matroska
- * or WebM, MP4 or QuickTime, AVI, Ogg, MPEG, FLV, Y4M.
- */
-export function isVideoContainer(head: Uint8Array): boolean {
-  if (head.length < 12) return false;
-  if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return true; // EBML
-  if (ascii(head, 4, 8) === 'ftyp') return !IMAGE_BRANDS.has(ascii(head, 8, 12));
-  if (ascii(head, 0, 4) === 'RIFF') return ascii(head, 8, 12) === 'AVI ';
-  if (ascii(head, 0, 4) === 'OggS' || ascii(head, 0, 3) === 'FLV' || ascii(head, 0, 9) === 'YUV4MPEG2') return true;
-  if (head[0] === 0 && head[1] === 0 && head[2] === 1 && head[3] === 0xba) return true; // MPEG program stream
-  // MPEG transport stream: its sync byte opening three 188-byte packets (a GIF also opens with 'G')
-  return ascii(head, 0, 4) !== 'GIF8' && [0, 188, 376].every((at) => head[at] === 0x47);
-}
-
-/** The opening bytes a container is known by (three MPEG transport stream packets). */
-const HEAD_BYTES = 377;
 
 /** Whether the regular file at `input` opens as a video container (`-` and pipes: no, their bytes are read whole first). */
 export async function isVideoFile(input: string): Promise<boolean> {
@@ -46,7 +24,7 @@ export async function isVideoFile(input: string): Promise<boolean> {
     // stat before open: opening a named pipe waits for a writer, and closing it unread loses what it sent
     if (!(await fs.promises.stat(input)).isFile()) return false;
     file = await fs.promises.open(input, 'r');
-    const head = new Uint8Array(HEAD_BYTES);
+    const head = new Uint8Array(VIDEO_HEAD_BYTES);
     const { bytesRead } = await file.read(head, 0, head.length, 0);
     return isVideoContainer(head.subarray(0, bytesRead));
   } catch {

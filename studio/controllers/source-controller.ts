@@ -12,6 +12,7 @@
  * and a start that a later choice overtook is dropped without one.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isVideoContainer, VIDEO_HEAD_BYTES } from '../../engine/video-container.js';
 import { AnimatedImage } from '../sources/animated-image.js';
 import { decodeImageBlob } from '../sources/decode-image.js';
 import { imageAddress } from '../sources/image-address.js';
@@ -54,14 +55,15 @@ export class SourceController implements ReactiveController {
   }
 
   /**
-   * Opens the first file: a video plays, anything else is decoded as an image. The source on
+   * Opens the first file: a video (by its type, or by its first bytes when the browser gave it
+   * none, as for a file without an extension) plays, anything else is decoded as an image. The source on
    * screen stays until the file is ready; a file that cannot be opened only leaves a notice.
    */
   async openFiles(files: readonly File[]): Promise<void> {
     const file = files[0];
     if (!file) return;
     const latest = this.choose();
-    if (file.type.startsWith('video/')) return this.openVideo(file, latest);
+    if (await isVideoFile(file)) return this.openVideo(file, latest);
     try {
       // only a file that may be one waits for the check: a still opens as it did
       const animation = AnimatedImage.mayBe(file) ? await AnimatedImage.open(file) : null;
@@ -242,6 +244,13 @@ export class SourceController implements ReactiveController {
 }
 
 /** Pauses the element and takes its file (revoking the file's object URL) or its camera stream away. */
+/** Whether a file is a video: its type says so, or, without an image or video type, its first bytes. */
+async function isVideoFile(file: File): Promise<boolean> {
+  if (file.type.startsWith('video/')) return true;
+  if (file.type.startsWith('image/')) return false;
+  return isVideoContainer(new Uint8Array(await file.slice(0, VIDEO_HEAD_BYTES).arrayBuffer()));
+}
+
 function unload(video: HTMLVideoElement): void {
   video.pause();
   if (video.src) URL.revokeObjectURL(video.src);

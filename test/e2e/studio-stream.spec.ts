@@ -249,6 +249,12 @@ describe('studio: webcam and video', () => {
     // an AVI (video/x-msvideo): Chromium has no decoder for it
     await page.getByLabel('Open an image or video file').setInputFiles(path.join(CORPUS, 'video/vtest.avi'));
     await eventually(() => alert.first().textContent()).toContain('vtest.avi: this browser cannot decode its format');
+    // the same file without a name the browser knows a type by: a video by its first bytes, not "not an image"
+    const avi = fs.readFileSync(path.join(CORPUS, 'video/vtest.avi'));
+    await page.getByLabel('Open an image or video file').setInputFiles({ name: 'clip', mimeType: '', buffer: avi });
+    await eventually(() => alert.allTextContents()).toContainEqual(
+      expect.stringContaining('clip: this browser cannot decode its format'),
+    );
     await page.getByRole('button', { name: 'Webcam' }).click();
     await eventually(() => alert.allTextContents()).toContainEqual(expect.stringContaining('Camera access is blocked'));
     expect(await art.count()).toBe(1);
