@@ -27,7 +27,7 @@ export const STUDIO_KEYS = ['traceId', 'draw', 'temporal', 'executor'] as const;
  */
 export const DRAW_MODES = ['auto', 'webgpu', 'canvas2d'] as const;
 export type DrawMode = (typeof DRAW_MODES)[number];
-const STUDIO_KEY_SET = new Set<string>(STUDIO_KEYS);
+export const STUDIO_KEY_SET: ReadonlySet<string> = new Set<string>(STUDIO_KEYS);
 
 /**
  * Which executor renders: `auto` (the WebGPU executor on a hardware adapter, the CPU Worker on a

@@ -168,9 +168,22 @@ describe('studio: image mode', () => {
     const before = await download('text');
 
     await page.getByRole('combobox', { name: 'Character set' }).selectOption('blocks');
+    // each change a field sends, counted: Enter applies a typed value once (the browser's own
+    // change event after it is not a second one: a second render, a second handoff frame)
+    await page.evaluate(() => {
+      const sent: string[] = [];
+      (window as unknown as { sent: string[] }).sent = sent;
+      document.addEventListener('gc-param-change', (e) => {
+        const { name, value } = (e as CustomEvent<{ name: string; value: unknown }>).detail;
+        sent.push(`${name}=${value}`);
+      });
+    });
     await page.getByRole('spinbutton', { name: 'Columns' }).fill('64');
     await page.getByRole('spinbutton', { name: 'Columns' }).press('Enter');
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 64 by /);
+    // leaving the field after Enter applies nothing more
+    await page.getByRole('spinbutton', { name: 'Columns' }).press('Tab');
+    expect(await page.evaluate(() => (window as unknown as { sent: string[] }).sent)).toEqual(['columns=64']);
     await eventually(() => new URL(page.url()).search).toBe('?columns=64&charset=blocks');
 
     const after = await download('text');
@@ -363,6 +376,15 @@ describe('studio: image mode', () => {
     await page.goto(link.href);
     expect(await page.getByRole('spinbutton', { name: 'Columns' }).inputValue()).toBe('77');
     expect(await page.getByRole('combobox', { name: 'Character set' }).inputValue()).toBe('blocks');
+
+    // a link spelled otherwise (blanks, a leading zero, defaults, a studio switch) is written
+    // back as the studio writes links: only the settings that differ, and they are what is counted
+    await page.goto(`${studio.url}/?columns=%20%20080%20&contrast=1.15&charset=detailed&draw=canvas2d`);
+    await eventually(() => new URL(page.url()).search).toBe('?columns=80&draw=canvas2d');
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await eventually(() => page.getByText(/^Copied the link to this look/).textContent()).toContain(
+      '(1 setting differs from the defaults)',
+    );
     expect(errors).toEqual([]);
   });
 
@@ -486,6 +508,24 @@ describe('studio: image mode', () => {
     );
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 48 by /);
     expect((await download('text')).text).toBe(text);
+
+    // a long address wraps in its notice: the reason and the Dismiss button stay on screen,
+    // on a phone too, and the page grows no wider than the window
+    const long = `https://elsewhere.example/${'a'.repeat(400)}.png?${'q=1&'.repeat(40)}`;
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByRole('textbox', { name: 'Image URL' }).fill(long);
+      await page.getByRole('button', { name: 'Render URL' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: long });
+      await eventually(() => alert.count()).toBe(1);
+      const dismiss = alert.getByRole('button', { name: 'Dismiss' });
+      const box = await dismiss.boundingBox();
+      expect(box && box.x + box.width <= width).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await dismiss.click();
+      await eventually(() => alert.count()).toBe(0);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // opening a file makes that error moot: it goes
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);

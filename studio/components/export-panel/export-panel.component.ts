@@ -8,6 +8,7 @@ import { clipFileName, exportFileName } from '../../export/file-names.js';
 import { FORMAT_BUTTON_TEXT } from '../../export/format-buttons.js';
 import { saveText } from '../../export/save.js';
 import type { BusFrame, FrameBus } from '../../state/frame-bus.js';
+import { STUDIO_KEY_SET } from '../../state/url-state.js';
 import { exportPanelStyles } from './export-panel.styles.js';
 
 /**
@@ -151,7 +152,8 @@ export class ExportPanel extends LitElement {
     url.hash = '';
     try {
       await navigator.clipboard.writeText(url.href);
-      const settings = [...url.searchParams.keys()].length;
+      // the studio's own keys (draw, executor, temporal) say how it runs, not the look
+      const settings = [...url.searchParams.keys()].filter((k) => !STUDIO_KEY_SET.has(k)).length;
       this.message =
         settings === 0
           ? 'Copied the link: it opens the studio with the default look.'

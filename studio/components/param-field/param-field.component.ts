@@ -63,6 +63,8 @@ export class ParamField extends LitElement {
    * Director result arriving mid-typing used to put the old value back before Enter).
    */
   declare typing: boolean;
+  /** The text last confirmed, until the next keystroke: see `enter`. */
+  #entered: string | null = null;
 
   constructor() {
     super();
@@ -138,8 +140,11 @@ export class ParamField extends LitElement {
             @blur=${() => {
               this.typing = false;
             }}
-            @change=${(e: Event) => this.typed((e.target as HTMLInputElement).value)}
-            @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.typed((e.target as HTMLInputElement).value)}
+            @input=${() => {
+              this.#entered = null;
+            }}
+            @change=${(e: Event) => this.enter((e.target as HTMLInputElement).value)}
+            @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.enter((e.target as HTMLInputElement).value)}
           />`
         : nothing;
     return html`<div class="head">
@@ -223,6 +228,17 @@ export class ParamField extends LitElement {
       raw = Math.min(max, Math.max(min, min + step * size));
     }
     this.emit(Number(raw.toFixed(stepDecimals(this.info))));
+  }
+
+  /**
+   * Text confirmed with Enter (which also validates text the browser sees no change in, such as
+   * a refused value entered again) or by leaving the field. The browser follows Enter with a
+   * change event of its own: the same text, not applied (rendered, sent) twice.
+   */
+  private enter(text: string): void {
+    if (text === this.#entered) return;
+    this.#entered = text;
+    this.typed(text);
   }
 
   /** Typed text: validated by the engine, refused with its message. */

@@ -107,9 +107,10 @@ export class StudioApp extends LitElement {
     this.source = null;
     this.fontReady = false;
     this.notices = url.issues.length > 0 ? [this.linkNotice(url.issues)] : [];
-    // the address says the look in force: the values the notice lists as unused leave it
-    // (so Copy link, a bookmark or a reload carry only what is shown)
-    if (url.issues.length > 0) this.rewriteLink(url.params);
+    // the address says the look in force, in the one form the studio writes it: the values the
+    // notice lists as unused leave it, and so do defaults and spellings (` 80 `, `080`), so Copy
+    // link, a bookmark or a reload carry only the settings that differ, as they are shown
+    this.rewriteLink(url.params);
     this.pipeline = new RenderPipeline(this, this.params, 0.5, {
       onFrame: (frame, source, params) => this.onFrame(frame, source, params),
       onError: (err, source) => this.onRenderError(err, source),

@@ -81,10 +81,13 @@ export const studioAppStyles = [
     }
     .notices {
       display: grid;
+      /* a long word (an image address) wraps rather than widening the column past the window */
+      grid-template-columns: minmax(0, 1fr);
       gap: 0.4rem;
     }
     .notice {
       display: flex;
+      min-width: 0;
       align-items: flex-start;
       gap: 0.6rem;
       padding: 0.5rem 0.7rem;
@@ -105,7 +108,9 @@ export const studioAppStyles = [
     }
     .notice p {
       flex: 1;
+      min-width: 0;
       margin: 0;
+      overflow-wrap: anywhere;
     }
     .monitor {
       display: grid;
