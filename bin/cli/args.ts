@@ -139,11 +139,29 @@ function closest(name: string): string | undefined {
   return best;
 }
 
+/**
+ * The options a shortened flag begins (`--ver`, `--out`), each once, in its kebab-case
+ * spelling when it has one (the one --help shows).
+ */
+function completions(name: string): string[] {
+  if (name.length < 2) return [];
+  const byOption = new Map<unknown, string>();
+  for (const [flag, option] of [...PARAM_FLAGS, ...CLI_FLAGS]) {
+    if (flag.length < 2 || !flag.toLowerCase().startsWith(name.toLowerCase())) continue;
+    const seen = byOption.get(option);
+    if (seen === undefined || (flag.includes('-') && !seen.includes('-'))) byOption.set(option, flag);
+  }
+  return [...byOption.values()];
+}
+
 const dashes = (name: string) => (name.length === 1 ? `-${name}` : `--${name}`);
 
 function unknown(flag: string): UsageError {
-  const guess = closest(flag.replace(/^-+/, '').split('=')[0]);
-  return new UsageError(`unknown option ${flag.split('=')[0]}${guess ? ` (did you mean ${dashes(guess)}?)` : ''}`);
+  const name = flag.replace(/^-+/, '').split('=')[0];
+  const near = closest(name);
+  const guesses = near ? [near] : completions(name).slice(0, 3);
+  const guess = guesses.map(dashes).join(' or ');
+  return new UsageError(`unknown option ${flag.split('=')[0]}${guess ? ` (did you mean ${guess}?)` : ''}`);
 }
 
 /** A number option outside the engine's schema, checked in the schema's words. */

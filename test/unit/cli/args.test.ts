@@ -131,6 +131,10 @@ describe('parseArgs', () => {
 
   it('refuses unknown flags, suggesting the closest one', () => {
     expect(usageError('--colour', 'a.png')).toBe('unknown option --colour (did you mean --color?)');
+    // a shortened option: the ones it begins, as --help spells them
+    expect(usageError('--ver', 'a.png')).toBe('unknown option --ver (did you mean --version?)');
+    expect(usageError('--out', 'a.png')).toBe('unknown option --out (did you mean --output or --out-dir?)');
+    expect(usageError('--quality', 'a.png')).toBe('unknown option --quality (did you mean --quality-target?)');
     expect(usageError('--edge-strenght=2', 'a.png')).toBe(
       'unknown option --edge-strenght (did you mean --edge-strength?)',
     );
