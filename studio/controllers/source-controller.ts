@@ -63,7 +63,9 @@ export class SourceController implements ReactiveController {
     const file = files[0];
     if (!file) return;
     const latest = this.choose();
-    if (await isVideoFile(file)) return this.openVideo(file, latest);
+    // a file typed by the browser is taken on its word, at once (nothing awaited before its decode)
+    const typed = file.type.startsWith('video/') || file.type.startsWith('image/');
+    if (typed ? file.type.startsWith('video/') : await opensAsVideo(file)) return this.openVideo(file, latest);
     try {
       // only a file that may be one waits for the check: a still opens as it did
       const animation = AnimatedImage.mayBe(file) ? await AnimatedImage.open(file) : null;
@@ -244,10 +246,8 @@ export class SourceController implements ReactiveController {
 }
 
 /** Pauses the element and takes its file (revoking the file's object URL) or its camera stream away. */
-/** Whether a file is a video: its type says so, or, without an image or video type, its first bytes. */
-async function isVideoFile(file: File): Promise<boolean> {
-  if (file.type.startsWith('video/')) return true;
-  if (file.type.startsWith('image/')) return false;
+/** Whether a file the browser gave no image or video type opens as a video container. */
+async function opensAsVideo(file: File): Promise<boolean> {
   return isVideoContainer(new Uint8Array(await file.slice(0, VIDEO_HEAD_BYTES).arrayBuffer()));
 }
 

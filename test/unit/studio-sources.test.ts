@@ -253,6 +253,28 @@ describe('SourceController', () => {
       ]);
     });
 
+    it('a file without a type is a video by its first bytes (an AVI here), an image otherwise', async () => {
+      await showImage('still.png');
+      const aviHead = new Uint8Array(16);
+      aviHead.set([...'RIFF'].map((c) => c.charCodeAt(0)), 0);
+      aviHead.set([...'AVI '].map((c) => c.charCodeAt(0)), 8);
+      const video = controller.openFiles([new File([aviHead], 'clip', { type: '' })]);
+      await settle();
+      expect(probes).toHaveLength(1);
+      probes[0].reject(
+        Object.assign(new Error('The element has no supported sources.'), { name: 'NotSupportedError' }),
+      );
+      await video;
+      expect(notices).toEqual([expect.stringMatching(/^clip: this browser cannot decode its format/)]);
+      // no type and no video container: decoded as an image
+      const still = controller.openFiles([new File([new Uint8Array(16)], 'photo', { type: '' })]);
+      await settle();
+      expect(probes).toHaveLength(1);
+      decodes.get('photo')?.resolve(image());
+      await still;
+      expect(controller.source?.name).toBe('photo');
+    });
+
     it('a video file of sound only (no video track): the video playing stays, only a notice says why', async () => {
       await playVideo('clip.webm');
       const src = element.src;
