@@ -255,9 +255,7 @@ describe('SourceController', () => {
 
     it('a file without a type is a video by its first bytes (an AVI here), an image otherwise', async () => {
       await showImage('still.png');
-      const aviHead = new Uint8Array(16);
-      aviHead.set([...'RIFF'].map((c) => c.charCodeAt(0)), 0);
-      aviHead.set([...'AVI '].map((c) => c.charCodeAt(0)), 8);
+      const aviHead = new TextEncoder().encode('RIFF\0\0\0\0AVI LIST');
       const video = controller.openFiles([new File([aviHead], 'clip', { type: '' })]);
       await settle();
       expect(probes).toHaveLength(1);
