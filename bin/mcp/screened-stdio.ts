@@ -113,7 +113,8 @@ export class ScreenedStdioTransport extends StdioServerTransport {
   #head: Buffer = Buffer.alloc(0);
   #tail: Buffer = Buffer.alloc(0);
   /** Ids of the requests passed on and not yet answered. */
-  readonly #unanswered = new Set<string | number>();
+  /** The requests passed on and not yet answered, by id: a count, as a client may reuse an id. */
+  readonly #unanswered = new Map<string | number, number>();
   /** Called once every request is answered. */
   #onAnswered: (() => void) | null = null;
   /** The input ended: the transport closes once the pending requests are answered. */
@@ -142,7 +143,7 @@ export class ScreenedStdioTransport extends StdioServerTransport {
     this.#draining = true;
     void this.#answered(this.#drainMs).then((all) => {
       if (!all) {
-        const count = this.#unanswered.size;
+        const count = [...this.#unanswered.values()].reduce((a, b) => a + b, 0);
         this.onerror?.(
           new Error(`the input ended; ${count} request(s) still unanswered after ${this.#drainMs} ms are dropped`),
         );
@@ -163,7 +164,10 @@ export class ScreenedStdioTransport extends StdioServerTransport {
 
   /** A request needs no more waiting for: answered, or cancelled by the client. */
   #settle(id: unknown): void {
-    if (!this.#unanswered.delete(id as string | number)) return;
+    const count = this.#unanswered.get(id as string | number);
+    if (count === undefined) return;
+    if (count > 1) this.#unanswered.set(id as string | number, count - 1);
+    else this.#unanswered.delete(id as string | number);
     if (this.#unanswered.size === 0) this.#onAnswered?.();
   }
 
@@ -224,10 +228,12 @@ export class ScreenedStdioTransport extends StdioServerTransport {
         : screenLine(line);
       if (screened === null) return;
       if ('answer' in screened) {
-        this.send(screened.answer as JSONRPCMessage).catch((err: Error) => this.onerror?.(err));
+        // the screener's refusal answers this line only: a request passed on under the same id
+        // is still waited for (so not through this.send, which settles the id it answers)
+        super.send(screened.answer as JSONRPCMessage).catch((err: Error) => this.onerror?.(err));
       } else {
         const { message } = screened;
-        if (isJSONRPCRequest(message)) this.#unanswered.add(message.id);
+        if (isJSONRPCRequest(message)) this.#unanswered.set(message.id, (this.#unanswered.get(message.id) ?? 0) + 1);
         // the SDK sends no answer to a request the client cancelled (as MCP asks): none is waited for
         else if ('method' in message && message.method === 'notifications/cancelled')
           this.#settle(message.params?.requestId);

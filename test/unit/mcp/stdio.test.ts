@@ -217,6 +217,26 @@ describe('glyphcast-mcp at the end of its input', () => {
     expect(stderr).toBe('');
   }, 30_000);
 
+  it('a refused line or a second request under an in-flight id does not stop the wait for that request', async () => {
+    const call = (id: number, columns: number) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'render_ascii', arguments: { imageBase64: png.toString('base64'), columns } },
+      });
+    // id 1 rendering, then a line refused under id 1 (-32600) and a repeated-key ping under id 2,
+    // then a second render reusing id 2: every render is answered before the exit
+    const { answers, stderr } = await rawExchange(
+      [call(1, 41), '{"id":1}', '{"jsonrpc":"2.0","id":2,"method":"ping","method":"ping"}', call(2, 42), call(2, 43)],
+      0,
+    );
+    const rendered = answers.filter((a) => a.result?.structuredContent).map((a) => a.result.structuredContent.columns);
+    expect(rendered.sort()).toEqual([41, 42, 43]);
+    expect(answers.filter((a) => a.error?.code === -32600)).toHaveLength(2);
+    expect(stderr).toBe('');
+  }, 30_000);
+
   it('the transport closes once the pending requests are answered or cancelled, or after drainMs, saying what it dropped', async () => {
     const open = (drainMs: number) => {
       const stdin = new PassThrough();
