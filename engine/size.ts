@@ -82,4 +82,5 @@ export function widestColumns(source: { width: number; height: number }, aspect 
 }
 
 const COLUMNS = PARAMS.find((p) => p.name === 'columns')?.kind;
-const MIN_COLUMNS = COLUMNS?.type === 'integer' ? COLUMNS.min : 1;
+/** The least `columns` takes (its schema minimum). */
+export const MIN_COLUMNS = COLUMNS?.type === 'integer' ? COLUMNS.min : 1;

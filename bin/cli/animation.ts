@@ -13,12 +13,12 @@ import { encode } from '../../engine/encode/index.js';
 import type { DecodedAnimation } from '../../engine/node/decode-animation.js';
 import type { RenderParams } from '../../engine/params.js';
 import { type FramePlan, planFrame } from '../../engine/plan.js';
-import { DEFAULT_CELL_ASPECT, type RenderOptions } from '../../engine/size.js';
+import { DEFAULT_CELL_ASPECT, MIN_COLUMNS, type RenderOptions } from '../../engine/size.js';
 import { columnsForTerminal, type PlayLimits } from './args.js';
 import { renderFailure } from './convert.js';
 import { type PlaybackTerminal, TerminalPlayback } from './playback.js';
 import type { SignalGuard } from './signal-guard.js';
-import { columnsForRows, minColumns } from './sizing.js';
+import { columnsForRows } from './sizing.js';
 
 /** The art's size as asked, and the terminal it plays on. */
 export interface FitRequest {
@@ -62,12 +62,11 @@ export function fitToTerminal(
   const { params, options, maxRows, maxColumns } = request;
   const { rows, columns } = planFrame(params, size, options);
   const cellAspect = options.cellAspect ?? DEFAULT_CELL_ASPECT;
-  const least = minColumns();
   if (columns > maxColumns) {
     const hint =
-      maxColumns >= least
+      maxColumns >= MIN_COLUMNS
         ? `--columns ${maxColumns} or fewer plays it`
-        : `art takes at least ${least}, so no width plays it here`;
+        : `art takes at least ${MIN_COLUMNS}, so no width plays it here`;
     return `the ${what} is ${columns} columns and the terminal ${maxColumns}; ${hint}`;
   }
   if (rows <= maxRows) return { params, options };
@@ -80,7 +79,7 @@ export function fitToTerminal(
   // is too tall, the height alone (--rows without --columns keeps the aspect as far as it can)
   const rowsAt = (c: number) => planFrame({ ...params, columns: c }, size, options).rows;
   let fit = columnsForRows(size, maxRows, cellAspect, params.columns);
-  while (fit > least && rowsAt(fit) > maxRows) fit--;
+  while (fit > MIN_COLUMNS && rowsAt(fit) > maxRows) fit--;
   const hint =
     options.rows !== undefined
       ? `--rows ${maxRows} or fewer`

@@ -2,15 +2,9 @@
  * The grid's size for an image when --rows alone sets it: the columns keep the image's aspect.
  * Free of the decoder, so the CLI's main thread can size before it loads sharp.
  */
-import { paramInfo, type RenderParams } from '../../engine/params.js';
-import { DEFAULT_CELL_ASPECT, widestColumns } from '../../engine/size.js';
+import type { RenderParams } from '../../engine/params.js';
+import { DEFAULT_CELL_ASPECT, MIN_COLUMNS, widestColumns } from '../../engine/size.js';
 import type { ConvertTask } from './convert.js';
-
-/** The least --columns takes. */
-export function minColumns(): number {
-  const { kind } = paramInfo('columns');
-  return kind.type === 'integer' ? kind.min : 1;
-}
 
 /** The columns that keep the image's aspect at `rows` rows, within the range of --columns and `widest`. */
 export function columnsForRows(
@@ -20,7 +14,7 @@ export function columnsForRows(
   widest: number,
 ) {
   const columns = Math.round((rows * image.width) / (image.height * cellAspect));
-  return Math.max(minColumns(), Math.min(widest, columns));
+  return Math.max(MIN_COLUMNS, Math.min(widest, columns));
 }
 
 /**
@@ -36,7 +30,7 @@ export function sizedParams(image: { width: number; height: number }, task: Omit
   if (task.narrowToFit && rows === undefined) {
     const widest = widestColumns(image, cellAspect);
     // under the minimum nothing fits: the render says so, with its advice to crop
-    if (widest < task.params.columns && widest >= minColumns()) return { ...task.params, columns: widest };
+    if (widest < task.params.columns && widest >= MIN_COLUMNS) return { ...task.params, columns: widest };
   }
   return task.params;
 }
