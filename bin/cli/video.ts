@@ -179,7 +179,9 @@ export async function withVideoFile<T>(bytes: Uint8Array, use: (file: string) =>
   const forget = onExit(remove);
   try {
     const file = path.join(dir, 'video');
-    await fs.promises.writeFile(file, bytes, { mode: 0o600 });
+    // synchronous as well: an asynchronous write could create the file while a signal's removal
+    // empties the folder, and the folder would stay (ENOTEMPTY)
+    fs.writeFileSync(file, bytes, { mode: 0o600 });
     return await use(file);
   } finally {
     // synchronous too: no signal is handled halfway through the removal
