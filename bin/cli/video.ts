@@ -168,18 +168,22 @@ export function firstFramePng(input: string): Promise<Buffer> {
  * signal: Ctrl-C, SIGTERM, SIGHUP, SIGQUIT; process.exit), through signal-guard.ts `onExit`.
  */
 export async function withVideoFile<T>(bytes: Uint8Array, use: (file: string) => Promise<T>): Promise<T> {
-  // synchronous: no turn of the event loop (where a signal is handled) between the folder made and its removal registered
-  let dir: string;
-  try {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphcast-video-'));
-  } catch (err) {
-    throw new VideoError(`cannot make a temporary folder in ${shownPath(os.tmpdir())} (TMPDIR): ${fsReason(err)}`);
-  }
-  const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  // the removal is registered before the folder is made: a signal that comes in between is then
+  // handled (after this synchronous run, the folder's name known), not left to its default
+  // action, which ends the process at once and leaves the folder
+  let dir: string | null = null;
+  const remove = () => {
+    if (dir !== null) fs.rmSync(dir, { recursive: true, force: true });
+  };
   const forget = onExit(remove);
   try {
+    try {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphcast-video-'));
+    } catch (err) {
+      throw new VideoError(`cannot make a temporary folder in ${shownPath(os.tmpdir())} (TMPDIR): ${fsReason(err)}`);
+    }
     const file = path.join(dir, 'video');
-    // synchronous as well: an asynchronous write could create the file while a signal's removal
+    // synchronous: an asynchronous write could create the file while a signal's removal
     // empties the folder, and the folder would stay (ENOTEMPTY)
     fs.writeFileSync(file, bytes, { mode: 0o600 });
     return await use(file);
