@@ -11,7 +11,7 @@ import { decodeImage } from '../../engine/node/decode.js';
 import type { RenderParams } from '../../engine/params.js';
 import type { RenderOptions } from '../../engine/render.js';
 import { renderImage } from '../../engine/render.js';
-import { oneLine } from './io.js';
+import { failureLine, oneLine } from './io.js';
 import { sizedParams } from './sizing.js';
 
 export interface ConvertTask {
@@ -28,7 +28,7 @@ export interface ConvertTask {
 
 /** A render's failure as the one line the CLI prints. */
 export function renderFailure(err: unknown): string {
-  if (!(err instanceof RenderError)) return `unexpected error: ${oneLine(err)}`;
+  if (!(err instanceof RenderError)) return failureLine(err, false);
   // the engine's hint names what every host can change; the CLI can also force the height
   return oneLine(err) + (err.code === 'grid_too_large' ? ' (or set the height with --rows)' : '');
 }
@@ -41,7 +41,7 @@ export async function convert(task: ConvertTask): Promise<Converted> {
     image = await decodeImage(task.bytes);
   } catch (err) {
     // DecodeError carries a message written for people; anything else is a bug
-    return { error: (err as Error)?.name === 'DecodeError' ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
+    return { error: failureLine(err, (err as Error)?.name === 'DecodeError') };
   }
   try {
     // the evidence of an untuned render is measured only when the output shows it

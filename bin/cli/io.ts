@@ -89,6 +89,10 @@ export class InputError extends Error {
 /** The first line of an error's message (what the CLI prints for it). */
 export const oneLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0];
 
+/** The line a failure prints: one the CLI expects says itself; any other is a bug, and is marked so. */
+export const failureLine = (err: unknown, expected: boolean) =>
+  expected ? oneLine(err) : `unexpected error: ${oneLine(err)}`;
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 

@@ -18,6 +18,7 @@ import { helpText } from './help.js';
 import {
   type Destination,
   destinations,
+  failureLine,
   fsReason,
   InputError,
   inputLabel,
@@ -69,7 +70,7 @@ async function readBytes(
   try {
     return await readInput(input, stdin);
   } catch (err) {
-    return { error: err instanceof InputError ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
+    return { error: failureLine(err, err instanceof InputError) };
   }
 }
 
@@ -81,7 +82,7 @@ async function read(input: string, stdin: NodeJS.ReadableStream): Promise<Uint8A
     // a video through a pipe (standard input): its first frame
     return bytes instanceof Uint8Array && isVideoContainer(bytes) ? await withVideoFile(bytes, firstFramePng) : bytes;
   } catch (err) {
-    return { error: err instanceof VideoError ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
+    return { error: failureLine(err, err instanceof VideoError) };
   }
 }
 
@@ -90,7 +91,7 @@ async function convertBytes(bytes: Uint8Array, request: Omit<ConvertTask, 'bytes
   try {
     return await converter.convert({ ...request, bytes });
   } catch (err) {
-    return { error: `unexpected error: ${oneLine(err)}` };
+    return { error: failureLine(err, false) };
   }
 }
 
@@ -153,7 +154,7 @@ async function playOrConvert(input: string, stage: Stage): Promise<Outcome> {
   // a video through a pipe (standard input) plays from a temporary file
   if (isVideoContainer(bytes)) {
     return withVideoFile(bytes, (file) => playOrShowVideo(file, stage, input)).catch((err: unknown) => ({
-      error: err instanceof VideoError ? oneLine(err) : `unexpected error: ${oneLine(err)}`,
+      error: failureLine(err, err instanceof VideoError),
     }));
   }
   /** Why the animation does not play: said once its first frame has rendered (else that frame's error is all). */
@@ -185,7 +186,7 @@ async function playOrConvert(input: string, stage: Stage): Promise<Outcome> {
       }
     }
   } catch (err) {
-    return { error: `unexpected error: ${oneLine(err)}` };
+    return { error: failureLine(err, false) };
   }
   const still = await convertBytes(bytes, request, converter);
   if (cannotPlay !== undefined && 'body' in still) {
@@ -213,7 +214,7 @@ async function playOrShowVideo(input: string, stage: Stage, label = input): Prom
     if (!('doesNotFit' in outcome)) return outcome;
     cannotPlay = outcome.doesNotFit;
   } catch (err) {
-    return { error: err instanceof VideoError ? oneLine(err) : `unexpected error: ${oneLine(err)}` };
+    return { error: failureLine(err, err instanceof VideoError) };
   }
   const still = await readAndConvert(input, request, converter, streams.stdin);
   if ('body' in still) say(streams.stderr, `${inputLabel(label)}: showing its first frame only: ${cannotPlay}`);
@@ -358,7 +359,7 @@ export async function main(argv: readonly string[], streams: CliStreams = proces
       say(streams.stderr, err.message);
       return EXIT.usage;
     }
-    say(streams.stderr, `unexpected error: ${oneLine(err)}`);
+    say(streams.stderr, failureLine(err, false));
     return EXIT.input;
   }
 }
