@@ -5,8 +5,8 @@
  * (the SDK's serveStdio pins one per connection), over a transport that answers malformed
  * lines as JSON-RPC says (mcp/screened-stdio.ts). stdout carries only the protocol (or the
  * --help and --version text); errors go to stderr as one line. When the input ends, requests
- * still rendering are answered before the process exits (for up to REQUEST_TIMEOUT_MS);
- * SIGINT and SIGTERM stop at once.
+ * still rendering are answered before the process exits (for up to REQUEST_TIMEOUT_MS; exit 1
+ * when some were dropped); SIGINT and SIGTERM stop at once.
  */
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { configFromEnv } from '../server/config.js';
@@ -54,16 +54,17 @@ async function main(argv: readonly string[]): Promise<number> {
       onerror: (err) => process.stderr.write(`glyphcast-mcp: ${err.message}\n`),
     },
   );
-  // the transport closes once the input has ended and its requests are answered
-  await new Promise<void>((resolve) => {
+  // the transport closes once the input has ended and its requests are answered (or dropped)
+  const dropped = await new Promise<number>((resolve) => {
     void transport.closed.then(resolve);
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
+    process.once('SIGINT', () => resolve(0));
+    process.once('SIGTERM', () => resolve(0));
   });
   await handle.close();
   await pool.close();
   await fetcher.close();
-  return 0;
+  // requests read and never answered are a failure a script can see
+  return dropped > 0 ? 1 : 0;
 }
 
 try {

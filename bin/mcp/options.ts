@@ -10,8 +10,12 @@ Images come as imageBase64 or imageUrl (https, IMAGE_FETCH_ALLOWLIST hosts only)
   --help           this text
   --version        the version
 
+When standard input ends, the requests still running are answered before it exits, for up
+to REQUEST_TIMEOUT_MS. Exit status: 0, or 1 when requests were dropped unanswered at that
+limit, or 2 on a usage error.
+
 Environment: MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, IMAGE_FETCH_ALLOWLIST, RENDER_WORKERS (default 1),
-the IMAGE_FETCH_*_TIMEOUT_MS variables, as for the HTTP service (README).`;
+REQUEST_TIMEOUT_MS, the IMAGE_FETCH_*_TIMEOUT_MS variables, as for the HTTP service (README).`;
 
 export type McpCommand = { kind: 'serve'; root: string | null } | { kind: 'help' } | { kind: 'version' };
 

@@ -99,11 +99,15 @@ export interface ScreenedStdioOptions {
 export class ScreenedStdioTransport extends StdioServerTransport {
   readonly #maxLineBytes: number;
   readonly #drainMs: number;
-  #resolveClosed: () => void = () => {};
-  /** Settles once the transport is closed (the input ended and was answered, or close()). */
-  readonly closed = new Promise<void>((resolve) => {
+  #resolveClosed: (dropped: number) => void = () => {};
+  /**
+   * Settles once the transport is closed (the input ended and was answered, or close()), to the
+   * number of requests dropped unanswered when the wait for them ran out (0 otherwise).
+   */
+  readonly closed = new Promise<number>((resolve) => {
     this.#resolveClosed = resolve;
   });
+  #dropped = 0;
   /** The line read so far, in chunks. */
   #parts: Buffer[] = [];
   #bytes = 0;
@@ -112,7 +116,6 @@ export class ScreenedStdioTransport extends StdioServerTransport {
   /** A dropped line's first and (so far) last KEPT_BYTES bytes, where its id may show. */
   #head: Buffer = Buffer.alloc(0);
   #tail: Buffer = Buffer.alloc(0);
-  /** Ids of the requests passed on and not yet answered. */
   /** The requests passed on and not yet answered, by id: a count, as a client may reuse an id. */
   readonly #unanswered = new Map<string | number, number>();
   /** Called once every request is answered. */
@@ -143,9 +146,11 @@ export class ScreenedStdioTransport extends StdioServerTransport {
     this.#draining = true;
     void this.#answered(this.#drainMs).then((all) => {
       if (!all) {
-        const count = [...this.#unanswered.values()].reduce((a, b) => a + b, 0);
+        this.#dropped = [...this.#unanswered.values()].reduce((a, b) => a + b, 0);
         this.onerror?.(
-          new Error(`the input ended; ${count} request(s) still unanswered after ${this.#drainMs} ms are dropped`),
+          new Error(
+            `the input ended; ${this.#dropped} request(s) still unanswered after ${this.#drainMs} ms are dropped`,
+          ),
         );
       }
       return this.close();
@@ -193,7 +198,7 @@ export class ScreenedStdioTransport extends StdioServerTransport {
     this.#parts = [];
     this.#bytes = 0;
     await super.close();
-    this.#resolveClosed();
+    this.#resolveClosed(this.#dropped);
   }
 
   #append(part: Buffer): void {

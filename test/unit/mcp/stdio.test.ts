@@ -261,7 +261,7 @@ describe('glyphcast-mcp at the end of its input', () => {
     await settle();
     expect(answered.isClosed()).toBe(false); // request 1 is still unanswered
     await answered.transport.send({ jsonrpc: '2.0', id: 1, result: {} });
-    await answered.transport.closed;
+    expect(await answered.transport.closed).toBe(0);
     expect(answered.errors).toEqual([]);
 
     // a request the client cancelled gets no answer from the SDK (as MCP asks): it is not waited for
@@ -272,15 +272,16 @@ describe('glyphcast-mcp at the end of its input', () => {
       '{"jsonrpc":"2.0","id":7,"method":"ping"}\n' +
         '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"user"}}\n',
     );
-    await cancelled.transport.closed;
+    expect(await cancelled.transport.closed).toBe(0);
     expect(cancelled.errors).toEqual([]);
 
     const dropped = open(50);
     dropped.transport.onmessage = () => {}; // never answers
     await dropped.transport.start();
-    dropped.stdin.end('{"jsonrpc":"2.0","id":"a","method":"ping"}\n');
-    await dropped.transport.closed;
-    expect(dropped.errors).toEqual(['the input ended; 1 request(s) still unanswered after 50 ms are dropped']);
+    dropped.stdin.end('{"jsonrpc":"2.0","id":"a","method":"ping"}\n{"jsonrpc":"2.0","id":"b","method":"ping"}\n');
+    // the count dropped is what glyphcast-mcp's exit status is made from (1 when any)
+    expect(await dropped.transport.closed).toBe(2);
+    expect(dropped.errors).toEqual(['the input ended; 2 request(s) still unanswered after 50 ms are dropped']);
   });
 });
 
