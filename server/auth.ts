@@ -3,10 +3,10 @@
  * `Authorization: Bearer <key>` (PlatformBearer) and `X-Platform-API-Key: <key>`
  * (PlatformHeader). Every key presented must match, and at least one must be presented; keys
  * are compared in constant time (as SHA-256 digests, so their lengths leak nothing either).
+ * An `Authorization` of another scheme (a proxy's Basic) presents no key and is ignored.
  * A wrong or missing key is 401 `unauthorized` with a `WWW-Authenticate` challenge, which
  * carries `error="invalid_token"` only when a key was tried in one of the two schemes: a
- * request with no credentials, or with an `Authorization` of another scheme (Basic...) only,
- * gets the bare challenge (RFC 6750 section 3.1).
+ * request with no key presented gets the bare challenge (RFC 6750 section 3.1).
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -25,23 +25,23 @@ export const SECURITY_SCHEMES = {
 
 const digest = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest();
 
-/** The keys a request presents, in either scheme (a malformed Authorization counts as a wrong key). */
+/** An Authorization header in the Bearer scheme (with or without a key). */
+const BEARER = /^Bearer(?: |$)/i;
+
+/**
+ * The keys a request presents, in either scheme: a Bearer Authorization without a well-formed
+ * key counts as a wrong key; an Authorization of another scheme (a proxy's Basic) presents none.
+ */
 export function presentedKeys(headers: FastifyRequest['headers']): string[] {
   const keys: string[] = [];
   const auth = headers.authorization;
-  if (typeof auth === 'string') {
+  if (typeof auth === 'string' && BEARER.test(auth)) {
     const m = /^Bearer[ ]+([!-~]+)[ ]*$/i.exec(auth);
     keys.push(m ? m[1] : '');
   }
   const header = headers['x-platform-api-key'];
   if (header !== undefined) keys.push(Array.isArray(header) ? header.join(',') : header.trim());
   return keys;
-}
-
-/** Whether the request tries either scheme: a Bearer Authorization (even without a key) or the header. */
-function triesPlatformKey(headers: FastifyRequest['headers']): boolean {
-  const auth = headers.authorization;
-  return (typeof auth === 'string' && /^Bearer(?: |$)/i.test(auth)) || headers['x-platform-api-key'] !== undefined;
 }
 
 /** A preHandler that lets a request through only with the platform key; open when none is configured. */
@@ -52,7 +52,7 @@ export function requirePlatformKey(platformApiKey: string | null) {
     const keys = presentedKeys(request.headers);
     const valid = keys.map((k) => crypto.timingSafeEqual(digest(k), expected));
     if (keys.length > 0 && valid.every(Boolean)) return;
-    const tried = triesPlatformKey(request.headers);
+    const tried = keys.length > 0;
     const challenge = tried
       ? `Bearer realm="${SERVICE_NAME}", error="invalid_token"`
       : `Bearer realm="${SERVICE_NAME}"`;

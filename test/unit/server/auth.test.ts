@@ -38,6 +38,11 @@ describe('a protected action with PLATFORM_API_KEY set', () => {
     ['Authorization: bearer (scheme in any case)', { authorization: `bearer ${KEY}` }],
     ['X-Platform-API-Key', { 'x-platform-api-key': KEY }],
     ['both schemes with the same key', { authorization: `Bearer ${KEY}`, 'x-platform-api-key': KEY }],
+    // another scheme's credentials (a proxy's Basic) present no platform key
+    [
+      'X-Platform-API-Key beside an Authorization of another scheme',
+      { authorization: 'Basic dTpw', 'x-platform-api-key': KEY },
+    ],
   ])('accepts %s', async (_name, headers) => {
     const res = await status(headers);
     expect(res.status).toBe(200);
@@ -108,9 +113,12 @@ describe('without PLATFORM_API_KEY', () => {
 });
 
 describe('presentedKeys', () => {
-  it('reads both schemes and treats a malformed Authorization as a wrong key', () => {
+  it('reads both schemes, treats a malformed Bearer as a wrong key and ignores other schemes', () => {
     expect(presentedKeys({ authorization: 'Bearer abc', 'x-platform-api-key': ' def ' })).toEqual(['abc', 'def']);
-    expect(presentedKeys({ authorization: 'Token abc' })).toEqual(['']);
+    expect(presentedKeys({ authorization: 'Bearer' })).toEqual(['']);
+    expect(presentedKeys({ authorization: 'bearer a b' })).toEqual(['']);
+    expect(presentedKeys({ authorization: 'Token abc' })).toEqual([]);
+    expect(presentedKeys({ authorization: 'Bearerx abc', 'x-platform-api-key': 'k' })).toEqual(['k']);
     expect(presentedKeys({})).toEqual([]);
   });
 });
