@@ -155,6 +155,22 @@ export function markRepeatedKeys(
 }
 
 /**
+ * Fastify's parser refuses a key `__proto__`, and a `constructor` object holding `prototype`,
+ * with the same error as broken JSON: for a body that is valid JSON, the reason in words.
+ */
+function poisoningRefusal(body: string): ApiError | null {
+  try {
+    JSON.parse(body);
+  } catch {
+    return null;
+  }
+  return new ApiError(
+    'invalid_json',
+    'the body holds a key "__proto__", or a "constructor" object with a "prototype" key: refused, as either could change the prototype of every object',
+  );
+}
+
+/**
  * Replaces the app's (encapsulated) application/json parser with Fastify's own, the same
  * poisoning checks and errors, followed by markRepeatedKeys.
  */
@@ -170,7 +186,7 @@ export function parseJsonKeepingRepeats(
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     parse(request, body as string, (err, value) => {
-      if (err) return done(err, undefined);
+      if (err) return done(poisoningRefusal(body as string) ?? err, undefined);
       try {
         done(null, markRepeatedKeys(body as string, value, holdsParams));
       } catch (refusal) {

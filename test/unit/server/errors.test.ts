@@ -117,8 +117,19 @@ describe('parameters', () => {
 describe('bodies and content types', () => {
   it('invalid JSON is invalid_json', () => json('{"imageBase64": ').then((r) => expectError(r, 400, 'invalid_json')));
   it('an empty JSON body is invalid_json', () => json('').then((r) => expectError(r, 400, 'invalid_json')));
-  it('JSON prototype poisoning is invalid_json', () =>
-    json('{"imageBase64":"AA","__proto__":{"x":1}}').then((r) => expectError(r, 400, 'invalid_json')));
+  it.each([
+    ['a __proto__ key', '{"imageBase64":"AA","__proto__":{"x":1}}'],
+    ['a constructor holding prototype', '{"imageBase64":"AA","constructor":{"prototype":{}}}'],
+  ])('JSON prototype poisoning (%s) is invalid_json, saying why the valid JSON is refused', async (_name, body) => {
+    const error = await expectError(await json(body), 400, 'invalid_json');
+    expect(error.message).toMatch(
+      /^the body holds a key "__proto__", or a "constructor" object with a "prototype" key/,
+    );
+  });
+  it('broken JSON is not called poisoning', async () => {
+    const error = await expectError(await json('{"__proto__":{}'), 400, 'invalid_json');
+    expect(error.message).toBe('the body is not valid JSON');
+  });
   it.each(['text/plain', 'application/xml', 'image/png', 'application/x-www-form-urlencoded'])(
     'content type %s is unsupported_media_type',
     async (type) => {
