@@ -24,14 +24,14 @@ const TRUECOLOR_PROGRAMS = new Set(['iterm.app', 'wezterm', 'vscode', 'ghostty',
 /** TERM values of terminals that show 24-bit color (kitty, st) whatever COLORTERM says. */
 const TRUECOLOR_TERMS = new Set(['xterm-kitty', 'st-256color']);
 
-/** TERM values of terminals that show only the 16 ANSI colors. */
-const SIXTEEN_COLOR_TERMS = new Set(['linux', 'rxvt-unicode', 'dumb']);
+/** TERM values of terminals that show only the 16 ANSI colors (rxvt's terminfo has 8, urxvt's 88 without -256color). */
+const SIXTEEN_COLOR_TERMS = new Set(['linux', 'rxvt', 'rxvt-unicode', 'dumb']);
 
 /**
  * The colors of the terminal `stdout` is, from its environment, much as chafa reads it: COLORTERM
  * `truecolor` or `24bit`, a TERM with `-direct`, kitty or st, a VTE terminal (GNOME Terminal,
  * Tilix: VTE_VERSION 3600 and later), a terminal program known for it or Windows Terminal is 24-bit; the Linux
- * console and plain rxvt show the 16 ANSI colors; any other TERM (`xterm-256color`, `xterm`,
+ * console, rxvt and rxvt-unicode (without -256color) show the 16 ANSI colors; any other TERM (`xterm-256color`, `xterm`,
  * `screen`: macOS Terminal, PuTTY, ssh sessions, where COLORTERM is not passed on) xterm's 256.
  * No TERM on a terminal (the Windows console) is 24-bit. A file or a pipe is 24-bit.
  */

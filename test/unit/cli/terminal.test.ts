@@ -29,9 +29,11 @@ describe('the terminal standard output is', () => {
     expect(depth({ TERM: 'xterm-256color', TERM_PROGRAM: 'Apple_Terminal' })).toBe('256');
     expect(depth({ TERM: 'screen' })).toBe('256');
     expect(depth({ TERM: 'xterm' })).toBe('256');
-    // the Linux console and plain rxvt show 16
+    // the Linux console, rxvt and urxvt without -256color show 16
     expect(depth({ TERM: 'linux' })).toBe('16');
+    expect(depth({ TERM: 'rxvt' })).toBe('16');
     expect(depth({ TERM: 'rxvt-unicode' })).toBe('16');
+    expect(depth({ TERM: 'rxvt-unicode-256color' })).toBe('256');
     // the Windows console sets no TERM and shows 24-bit color
     expect(depth({})).toBe('truecolor');
   });
