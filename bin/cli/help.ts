@@ -63,6 +63,7 @@ Usage: glyphcast [options] IMAGE...
 Renders each image (PNG, JPEG, WebP, GIF, TIFF, AVIF; at most ${MAX_INPUT_BYTES / 1024 / 1024} MiB) to
 standard output, one after another, or to files. - reads the image from standard input.
 A video file (MP4, MOV, WebM, MKV, AVI, ...) is read with ffmpeg, when it is installed.
+-- ends the options: what follows are inputs, even a name that starts with - (-x.png).
 
 Options:
 ${entry('-o, --output FILE', 'write to FILE (one input only; - is standard output); without --format the', `format follows the extension (${extensions});`, 'another extension needs --format')}
@@ -75,6 +76,9 @@ ${entry('--loops N', `play it N times, an integer from ${LOOPS_RANGE.min} to ${L
 ${entry('--duration S', `play it for at most S seconds, a number from ${DURATION_RANGE.min} to ${DURATION_RANGE.max} (the time`, 'stopped with Ctrl-Z not counted); alone, it plays again and again until', 'then, as chafa does. Both apply only when it plays on a terminal')}
 ${entry('-h, --help', 'show this help')}
 ${entry('-V, --version', 'print the version')}
+
+The options above also take the form --name=value, and the two-word ones a camelCase
+spelling (--outDir, --cellAspect, --colorDepth).
 
 Render parameters: the names, ranges and defaults of the HTTP API. Each flag also takes its
 API name (--edgeStrength for --edge-strength) and the form --name=value. Booleans take
