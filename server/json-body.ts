@@ -77,10 +77,25 @@ function stringEnd(text: string, start: number): number {
 }
 
 /**
+ * Refuses the keys that could change the prototype of every object, should any later step copy
+ * them with assignment: `__proto__`, and `prototype` in an object under a key `constructor`
+ * (what Fastify's parser refuses too, with words that called the JSON invalid).
+ */
+function refusePoisoning(frame: Frame, key: string): void {
+  const poisoned = key === '__proto__' || (key === 'prototype' && frame.step === 'constructor');
+  if (!poisoned) return;
+  const at = [...pathOf(frame), key].join('.');
+  throw new ApiError(
+    'invalid_json',
+    `the body holds a prototype key, at ${at}: refused, as it could change the prototype of every object`,
+  );
+}
+
+/**
  * Every repeated key of every object in `text`, which must be valid JSON.
  *
- * @throws ApiError invalid_json when objects and arrays nest deeper than MAX_JSON_DEPTH, or an
- *   object has more than MAX_JSON_KEYS distinct keys.
+ * @throws ApiError invalid_json when objects and arrays nest deeper than MAX_JSON_DEPTH, an
+ *   object has more than MAX_JSON_KEYS distinct keys, or a key could poison prototypes.
  */
 export function repeatedKeys(text: string): RepeatedKey[] {
   const found: RepeatedKey[] = [];
@@ -110,6 +125,7 @@ export function repeatedKeys(text: string): RepeatedKey[] {
       if (top?.keys && top.expectKey) {
         const raw = text.slice(i + 1, end);
         const key = raw.includes('\\') ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
+        refusePoisoning(top, key);
         if (top.keys.has(key)) found.push({ path: pathOf(top), key });
         top.keys.add(key);
         if (top.keys.size > MAX_JSON_KEYS) {
@@ -155,30 +171,15 @@ export function markRepeatedKeys(
 }
 
 /**
- * Fastify's parser refuses a key `__proto__`, and a `constructor` object holding `prototype`,
- * with the same error as broken JSON: for a body that is valid JSON, the reason in words.
+ * Replaces the app's (encapsulated) application/json parser with Fastify's own (its errors for
+ * an empty or broken body), its value then passed through `screen` with the text (which reads
+ * it with repeatedKeys: repeated keys, nesting, prototype keys). What `screen` throws refuses
+ * the body; what it returns is the body the handler sees.
  */
-function poisoningRefusal(body: string): ApiError | null {
-  try {
-    JSON.parse(body);
-  } catch {
-    return null;
-  }
-  return new ApiError(
-    'invalid_json',
-    'the body holds a key "__proto__", or a "constructor" object with a "prototype" key: refused, as either could change the prototype of every object',
-  );
-}
-
-/**
- * Replaces the app's (encapsulated) application/json parser with Fastify's own, the same
- * poisoning checks and errors, followed by markRepeatedKeys.
- */
-export function parseJsonKeepingRepeats(
-  app: FastifyInstance,
-  holdsParams: (path: readonly (string | number)[]) => boolean,
-): void {
-  const parse = app.getDefaultJsonParser('error', 'error') as (
+export function parseJsonScreened(app: FastifyInstance, screen: (text: string, value: unknown) => unknown): void {
+  // prototype keys are let through Fastify's parser (JSON.parse makes them own properties,
+  // harmless until copied) for the scan to refuse them, with the key and its place
+  const parse = app.getDefaultJsonParser('ignore', 'ignore') as (
     request: FastifyRequest,
     body: string,
     done: (err: Error | null, value?: unknown) => void,
@@ -186,9 +187,9 @@ export function parseJsonKeepingRepeats(
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     parse(request, body as string, (err, value) => {
-      if (err) return done(poisoningRefusal(body as string) ?? err, undefined);
+      if (err) return done(err, undefined);
       try {
-        done(null, markRepeatedKeys(body as string, value, holdsParams));
+        done(null, screen(body as string, value));
       } catch (refusal) {
         done(refusal as Error, undefined);
       }

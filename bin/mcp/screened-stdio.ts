@@ -7,8 +7,9 @@
  * - a line that is not JSON: -32700 Parse error, id null;
  * - a JSON array: -32600, id null (batches are not part of MCP over stdio);
  * - a key repeated in one object: in the tool arguments (`params.arguments`) it is passed on
- *   to the intake, which reports a parameter given twice as over HTTP (server/json-body.ts);
- *   anywhere else it is -32600;
+ *   to the intake, which reports a parameter given twice as over HTTP; anywhere else it is
+ *   -32600, as are nesting deeper than 64, an object of over 1000 keys and a prototype key
+ *   (`__proto__`, `constructor.prototype`), with the message's id (server/mcp/message-screen.ts);
  * - a JSON value that is not a JSON-RPC request, notification or response: -32600, with its
  *   id when one can be read, else null;
  * - a line longer than `maxLineBytes` (the HTTP API's JSON body limit): dropped as it
@@ -16,7 +17,7 @@
  *   show it (droppedId), else null: with null, a client could not tell which call failed and
  *   waited for its own timeout.
  *
- * Blank lines are skipped. Answers go out through the transport, one JSON line each, so stdout
+ * Blank lines are skipped, and a byte-order mark opening a line. Answers go out through the transport, one JSON line each, so stdout
  * carries nothing but JSON-RPC.
  *
  * When the input ends, the SDK's transport closes at once, and the requests still rendering go
@@ -33,9 +34,8 @@ import {
   parseJSONRPCMessage,
 } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { ApiError } from '../../server/errors.js';
-import { markRepeatedKeys, type RepeatedKey, repeatedKeys } from '../../server/json-body.js';
-import { holdsToolArguments, rpcError } from '../../server/mcp/batch.js';
+import { rpcError } from '../../server/mcp/batch.js';
+import { RefusedMessage, screenMcpBody } from '../../server/mcp/message-screen.js';
 
 /** What a line comes to: a message for the SDK, an answer for the client, or nothing (blank). */
 export type Screened = { readonly message: JSONRPCMessage } | { readonly answer: ReturnType<typeof rpcError> } | null;
@@ -61,7 +61,9 @@ export function droppedId(head: string, tail: string): string | number | null {
 }
 
 /** Screens one line (without its newline). */
-export function screenLine(line: string): Screened {
+export function screenLine(raw: string): Screened {
+  // a byte-order mark (PowerShell and Notepad write one) opens no message, as over HTTP
+  const line = raw.replace(/^\uFEFF/, '');
   if (line.trim() === '') return null;
   let value: unknown;
   try {
@@ -71,17 +73,10 @@ export function screenLine(line: string): Screened {
   }
   if (Array.isArray(value)) return invalid(null, 'batches are not part of MCP over stdio; send one message per line');
   const id = typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : null;
-  let repeats: readonly RepeatedKey[] = [];
+  const screened = screenMcpBody(line, value);
+  if (screened instanceof RefusedMessage) return { answer: screened.answer };
   try {
-    repeats = repeatedKeys(line);
-    markRepeatedKeys(line, value, holdsToolArguments, repeats);
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    const idRepeated = repeats.some((k) => k.path.length === 0 && k.key === 'id');
-    return invalid(idRepeated ? null : id, err.message);
-  }
-  try {
-    return { message: parseJSONRPCMessage(value) };
+    return { message: parseJSONRPCMessage(screened) };
   } catch {
     return invalid(id, 'not a JSON-RPC 2.0 request, notification or response');
   }

@@ -7,7 +7,7 @@
  * Refused as a whole, with one JSON-RPC error (HTTP 400): an empty array, more than
  * MCP_MAX_BATCH elements, two requests with the same id (their answers could not be told
  * apart), and any `initialize` (the handshake is never batched). An element that is not a
- * JSON-RPC message gets its own -32600 entry. Notifications and responses get no entry; a
+ * JSON-RPC message, or that message-screen.ts refused (a key repeated in its envelope), gets its own -32600 entry. Notifications and responses get no entry; a
  * batch of only those is answered 202 with no body, as one of them alone is. What refuses the HTTP request itself (an
  * Accept header without JSON and event streams: 406) refuses the batch with that status. The answer is always an array, even for one
  * element.
@@ -22,6 +22,7 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
 import { RequestRefused } from './legacy-json.js';
+import { RefusedMessage } from './message-screen.js';
 
 export type BatchAnswer =
   | { readonly status: 200; readonly body: unknown[] }
@@ -36,16 +37,6 @@ export const rpcError = (id: unknown, code: number, message: string) => ({
   id: typeof id === 'string' || typeof id === 'number' ? id : null,
   error: { code, message },
 });
-
-/**
- * Whether a JSON path (json-body.ts) is the arguments of a message's tool call, on its own or
- * in a batch (`params.arguments`, `[n].params.arguments`): the object that holds render
- * parameters, whose repeated keys the intake reports.
- */
-export function holdsToolArguments(path: readonly (string | number)[]): boolean {
-  const at = typeof path[0] === 'number' ? path.slice(1) : path;
-  return at.length === 2 && at[0] === 'params' && at[1] === 'arguments';
-}
 
 /** Why the whole batch is refused, or null when its elements may be served. */
 export function batchRefusal(batch: readonly unknown[], maxBatch: number): string | null {
@@ -74,6 +65,7 @@ export async function serveBatch(
   try {
     answers = await Promise.all(
       batch.map(async (m) => {
+        if (m instanceof RefusedMessage) return m.answer;
         if (isJSONRPCRequest(m) || isJSONRPCNotification(m)) return serveOne(m);
         // a response (this stateless server asks nothing, so it answers none) gets no entry
         if (isJSONRPCResponse(m)) return null;

@@ -23,13 +23,14 @@ import type { Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import { jsonBodyLimit } from '../intake.js';
-import { parseJsonKeepingRepeats } from '../json-body.js';
+import { parseJsonScreened } from '../json-body.js';
 import type { RenderService } from '../render-service.js';
 import { requestHost } from '../request-host.js';
 import type { Telemetry } from '../telemetry.js';
-import { holdsToolArguments, rpcError, serveBatch } from './batch.js';
+import { rpcError, serveBatch } from './batch.js';
 import { answerOf, serveLegacyMessage } from './legacy-json.js';
 import { createMcpServer } from './mcp-server.js';
+import { RefusedMessage, screenMcpBody } from './message-screen.js';
 import { createOriginGuard } from './origin-guard.js';
 import { rpcErrorHandler, sendRpcError } from './rpc-errors.js';
 import { MCP_PROTOCOL_VERSIONS } from './versions.js';
@@ -153,8 +154,8 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions): Pr
 
   // Only JSON: text/plain (Fastify's other default parser) is answered 415 like any other type.
   app.removeContentTypeParser('text/plain');
-  // tool arguments hold the parameters (in a message, or in a batch's messages)
-  parseJsonKeepingRepeats(app, holdsToolArguments);
+  // a message refused for what its text says is answered with its id; tool arguments hold the parameters
+  parseJsonScreened(app, screenMcpBody);
   app.setErrorHandler(rpcErrorHandler(config));
 
   // Every other method, not only the GET and DELETE of Streamable HTTP: /api/mcp answers
@@ -183,6 +184,7 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions): Pr
         return sendRpcError(request, reply, 406, rpcError(null, -32000, message), 'not_acceptable');
       }
       const body = request.body;
+      if (body instanceof RefusedMessage) return sendRpcError(request, reply, 400, body.answer, 'invalid_json');
       const web = webRequest(request);
       if (!(await isLegacy(web, body))) {
         spans.set(web, request.span);

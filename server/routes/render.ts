@@ -7,7 +7,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { intakeFromJson, intakeFromMultipart, jsonBodyLimit, noImage, type ParamSet } from '../intake.js';
-import { parseJsonKeepingRepeats } from '../json-body.js';
+import { markRepeatedKeys, parseJsonScreened } from '../json-body.js';
 import { type RenderOutcome, type RenderService, serverTiming } from '../render-service.js';
 
 export interface RenderRouteOptions {
@@ -57,7 +57,7 @@ export async function renderRoutes(app: FastifyInstance, opts: RenderRouteOption
   // Only JSON and multipart bodies: text/plain (Fastify's other default) is answered 415.
   app.removeContentTypeParser('text/plain');
   // the body object holds the parameters: a key given twice there is reported by name
-  parseJsonKeepingRepeats(app, (path) => path.length === 0);
+  parseJsonScreened(app, (text, value) => markRepeatedKeys(text, value, (path) => path.length === 0));
   await app.register(multipart, { limits: { fileSize: opts.maxImageBytes, files: 1 } });
 
   app.post(

@@ -163,12 +163,17 @@ describe('glyphcast-mcp answers malformed lines as JSON-RPC 2.0 says', () => {
         // too long, its id first (as most clients write it) or last (as the TypeScript SDK does)
         `{"jsonrpc":"2.0","id":11,"method":"ping","params":{"x":"${'a'.repeat(70_000)}"}}`,
         `{"method":"ping","params":{"x":"${'a'.repeat(70_000)}"},"jsonrpc":"2.0","id":"twelve"}`,
+        // a prototype key is refused with its id, as over HTTP (JSON.parse alone would let it through)
+        '{"jsonrpc":"2.0","id":13,"method":"tools/call","params":{"name":"render_ascii","arguments":{"__proto__":{}}}}',
+        '{"jsonrpc":"2.0","id":14,"method":"ping","params":{"constructor":{"prototype":1}}}',
+        // a byte-order mark before a message (PowerShell writes one)
+        '\uFEFF{"jsonrpc":"2.0","id":15,"method":"ping"}',
       ],
-      13,
+      16,
       // the longest line is the HTTP API's JSON body limit: b + ceil(b / 64) * 4 + 64 KiB, b = ceil(1024 / 3) * 4
       { MAX_IMAGE_BYTES: '1024' },
     );
-    expect(answers).toHaveLength(13);
+    expect(answers).toHaveLength(16);
     expect(answers).toEqual(
       expect.arrayContaining([
         rpcError(null, -32700, /^Parse error/),
@@ -183,6 +188,9 @@ describe('glyphcast-mcp answers malformed lines as JSON-RPC 2.0 says', () => {
         rpcError(10, -32600, /more than 1000 keys/),
         rpcError(11, -32600, /exceeds the limit of 66992 bytes/),
         rpcError('twelve', -32600, /exceeds the limit of 66992 bytes/),
+        rpcError(13, -32600, /a prototype key, at params\.arguments\.__proto__: refused/),
+        rpcError(14, -32600, /a prototype key, at params\.constructor\.prototype: refused/),
+        { jsonrpc: '2.0', id: 15, result: {} },
       ]),
     );
     // a tool argument given twice is the HTTP API's parameter given twice

@@ -118,13 +118,20 @@ describe('bodies and content types', () => {
   it('invalid JSON is invalid_json', () => json('{"imageBase64": ').then((r) => expectError(r, 400, 'invalid_json')));
   it('an empty JSON body is invalid_json', () => json('').then((r) => expectError(r, 400, 'invalid_json')));
   it.each([
-    ['a __proto__ key', '{"imageBase64":"AA","__proto__":{"x":1}}'],
-    ['a constructor holding prototype', '{"imageBase64":"AA","constructor":{"prototype":{}}}'],
-  ])('JSON prototype poisoning (%s) is invalid_json, saying why the valid JSON is refused', async (_name, body) => {
+    ['a __proto__ key', '{"imageBase64":"AA","__proto__":{"x":1}}', '__proto__'],
+    ['an escaped __proto__ key', '{"imageBase64":"AA","\\u005f_proto__":{"x":1}}', '__proto__'],
+    ['a __proto__ key deeper', '{"imageBase64":"AA","charset":[{"__proto__":1}]}', 'charset.0.__proto__'],
+    ['a constructor holding prototype', '{"imageBase64":"AA","constructor":{"prototype":{}}}', 'constructor.prototype'],
+  ])('JSON prototype poisoning (%s) is invalid_json, naming the key', async (_name, body, named) => {
     const error = await expectError(await json(body), 400, 'invalid_json');
-    expect(error.message).toMatch(
-      /^the body holds a key "__proto__", or a "constructor" object with a "prototype" key/,
+    expect(error.message).toBe(
+      `the body holds a prototype key, at ${named}: refused, as it could change the prototype of every object`,
     );
+  });
+  it('a key constructor or prototype alone is a parameter like any other (unknown)', async () => {
+    for (const body of ['{"imageBase64":"AA","constructor":1}', '{"imageBase64":"AA","prototype":{}}']) {
+      await expectError(await json(body), 400, 'invalid_params');
+    }
   });
   it('broken JSON is not called poisoning', async () => {
     const error = await expectError(await json('{"__proto__":{}'), 400, 'invalid_json');

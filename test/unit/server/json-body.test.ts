@@ -184,10 +184,44 @@ describe('a key given twice, over HTTP and MCP', () => {
       expect(error.details.issues).toEqual([expect.objectContaining({ param: 'columns' })]);
     }
   });
-  it('a key repeated in the JSON-RPC envelope is refused', async () => {
+  it('a key repeated in the JSON-RPC envelope is refused, with the id unless the id is what is repeated', async () => {
     const res = await rpc(s.base, '{"jsonrpc":"2.0","id":1,"id":2,"method":"ping"}');
     expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toMatch(/"id" twice/);
+    expect(await res.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid Request: the message gives the key "id" twice in one object' },
+    });
+    const kept = await rpc(s.base, '{"jsonrpc":"2.0","id":9,"method":"ping","method":"tools/list"}');
+    expect(kept.status).toBe(400);
+    expect(await kept.json()).toMatchObject({ id: 9, error: { code: -32600, message: /"method" twice/ } });
+  });
+  it('in a batch, only the element with a repeated envelope key is refused; the others are served', async () => {
+    const res = await rpc(
+      s.base,
+      '[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"ping","method":"tools/list"},' +
+        '{"jsonrpc":"2.0","id":3,"method":"ping","id":4}]',
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([
+      { jsonrpc: '2.0', id: 1, result: {} },
+      { jsonrpc: '2.0', id: 2, error: { code: -32600, message: expect.stringMatching(/"method" twice/) } },
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(/"id" twice/) } },
+    ]);
+  });
+  it('a prototype key refuses the message with its id, or a batch whole', async () => {
+    const one = await rpc(s.base, '{"jsonrpc":"2.0","id":5,"method":"ping","params":{"__proto__":{}}}');
+    expect(one.status).toBe(400);
+    expect(await one.json()).toMatchObject({
+      id: 5,
+      error: { code: -32600, message: /prototype key, at params\.__proto__/ },
+    });
+    const batch = await rpc(s.base, '[{"jsonrpc":"2.0","id":6,"method":"ping","params":{"__proto__":{}}}]');
+    expect(batch.status).toBe(400);
+    expect(await batch.json()).toMatchObject({
+      id: null,
+      error: { code: -32600, message: /prototype key, at 0\.params/ },
+    });
   });
   it('a repeat inside arguments that a repeated params replaced is refused for the params, not a crash', async () => {
     const text =

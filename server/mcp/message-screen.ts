@@ -1,0 +1,74 @@
+/**
+ * What a JSON-RPC body's text says beyond its parsed value (json-body.ts's scan), for /api/mcp
+ * and glyphcast-mcp alike. A key repeated in a message's envelope, nesting too deep, too many
+ * keys or a prototype key refuse that message, answered -32600 with its id (null when the id is
+ * what was repeated, or cannot be read); in a batch, only the element that holds it, while the
+ * others are served. A key repeated in the tool arguments is marked for the intake, which
+ * reports it as the HTTP API does (invalid_params).
+ */
+import { INVALID_REQUEST } from '@modelcontextprotocol/server';
+import { ApiError } from '../errors.js';
+import { markRepeatedKeys, type RepeatedKey, repeatedKeys } from '../json-body.js';
+
+/**
+ * Whether a JSON path (json-body.ts) is the arguments of a message's tool call, on its own or
+ * in a batch (`params.arguments`, `[n].params.arguments`): the object that holds render
+ * parameters, whose repeated keys the intake reports.
+ */
+export function holdsToolArguments(path: readonly (string | number)[]): boolean {
+  const at = typeof path[0] === 'number' ? path.slice(1) : path;
+  return at.length === 2 && at[0] === 'params' && at[1] === 'arguments';
+}
+
+/** A message refused before the SDK saw it; `answer` is its JSON-RPC error. */
+export class RefusedMessage {
+  readonly answer: { jsonrpc: '2.0'; id: string | number | null; error: { code: number; message: string } };
+  constructor(id: string | number | null, reason: string) {
+    this.answer = { jsonrpc: '2.0', id, error: { code: INVALID_REQUEST, message: `Invalid Request: ${reason}` } };
+  }
+}
+
+/** A message's id, when it has one JSON-RPC allows. */
+function idOf(message: unknown): string | number | null {
+  const id = typeof message === 'object' && message !== null ? (message as { id?: unknown }).id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
+/**
+ * `value` (parsed from `text`) with each refused message replaced by a RefusedMessage: the body
+ * itself when it is one message, the elements concerned when it is a batch.
+ *
+ * @throws ApiError invalid_json when a batch as a whole nests too deep, has an object of too
+ *   many keys or a prototype key: the scan stops there, so no element can be told apart.
+ */
+export function screenMcpBody(text: string, value: unknown): unknown {
+  const batch = Array.isArray(value);
+  let repeats: readonly RepeatedKey[];
+  try {
+    repeats = repeatedKeys(text);
+  } catch (err) {
+    if (batch || !(err instanceof ApiError)) throw err;
+    return new RefusedMessage(idOf(value), err.message);
+  }
+  /** The message a path is in: the batch element's index, or -1 for the body's one message. */
+  const messageAt = (path: readonly (string | number)[]) => (batch ? (path[0] as number) : -1);
+  const messageOf = (at: number): unknown => (batch ? (value as unknown[])[at] : value);
+  const refusals = new Map<number, RepeatedKey[]>();
+  for (const repeat of repeats) {
+    if (holdsToolArguments(repeat.path)) continue;
+    const at = messageAt(repeat.path);
+    refusals.set(at, [...(refusals.get(at) ?? []), repeat]);
+  }
+  // the tool arguments of messages served; a refused message's may lie in a replaced object
+  const marked = repeats.filter((r) => holdsToolArguments(r.path) && !refusals.has(messageAt(r.path)));
+  markRepeatedKeys(text, value, holdsToolArguments, marked);
+  const refused = new Map<number, RefusedMessage>();
+  for (const [at, keys] of refusals) {
+    const envelope = batch ? 1 : 0;
+    const idRepeated = keys.some((k) => k.path.length === envelope && k.key === 'id');
+    const reason = `the message gives the key ${JSON.stringify(keys[0].key)} twice in one object`;
+    refused.set(at, new RefusedMessage(idRepeated ? null : idOf(messageOf(at)), reason));
+  }
+  if (!batch) return refused.get(-1) ?? value;
+  return refused.size === 0 ? value : (value as unknown[]).map((m, i) => refused.get(i) ?? m);
+}
