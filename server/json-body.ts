@@ -8,7 +8,8 @@
  *   it repeats as a RepeatedNames under the key REPEATED_KEYS, which the intake reports
  *   (invalid_params); a client's own key of that name is kept in it, an unknown parameter as
  *   any other, since no JSON value is a RepeatedNames;
- * - a repeated key anywhere else makes the body ambiguous: 400 invalid_json naming the key.
+ * - a repeated key anywhere else makes the body ambiguous: 400 invalid_json naming the key;
+ * - a prototype key (`__proto__`, `constructor.prototype`) is 400 invalid_json naming where.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.js';

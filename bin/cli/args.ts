@@ -263,6 +263,7 @@ export function parseArgs(argv: readonly string[], terminalColumns?: number): Co
     const option = CLI_FLAGS.get(name);
     if (param && long) {
       once(`--${kebabCase(param.name)}`, dashes(name));
+      if (param.kind.type === 'boolean' && inline === undefined) refuseSeparateBoolean(name, argv[i + 1]);
       strings[param.name] = param.kind.type === 'boolean' && inline === undefined ? 'true' : takeValue();
     } else if (negated?.kind.type === 'boolean') {
       if (inline !== undefined) throw new UsageError(`${dashes(name)} takes no value`);
@@ -280,6 +281,31 @@ export function parseArgs(argv: readonly string[], terminalColumns?: number): Co
   if (cli.help) return { command: 'help' };
   if (cli.version) return { command: 'version' };
   return renderCommand(strings, cli, inputs, terminalColumns);
+}
+
+/** Words that read as a boolean's value, each with the flag that says it: after a boolean flag, one was meant for it. */
+const BOOLEAN_WORDS = new Map<string, boolean>([
+  ['true', true],
+  ['1', true],
+  ['yes', true],
+  ['on', true],
+  ['false', false],
+  ['0', false],
+  ['no', false],
+  ['off', false],
+]);
+
+/**
+ * A boolean flag takes its value only inline (`--color=false`), so `--color false` would turn
+ * color on and read `false` as an input: refused, saying how to write either.
+ */
+function refuseSeparateBoolean(name: string, next: string | undefined): void {
+  const value = next === undefined ? undefined : BOOLEAN_WORDS.get(next.toLowerCase());
+  if (value === undefined) return;
+  const meant = value ? `--${name}` : `--no-${name}`;
+  throw new UsageError(
+    `--${name} takes no separate value: write ${meant} (or --${name}=${value}); for an input named ${next}, write ./${next}`,
+  );
 }
 
 /** The columns that fill a terminal `width` characters wide, within the range of --columns. */

@@ -82,7 +82,8 @@ spelling (--outDir, --cellAspect, --colorDepth).
 
 Render parameters: the names, ranges and defaults of the HTTP API. Each flag also takes its
 API name (--edgeStrength for --edge-strength) and the form --name=value. Booleans take
---name, --no-name or --name=false. Each option may be given once, in any of its spellings.
+--name, --no-name or --name=false, never a separate value (--color false is a usage
+error). Each option may be given once, in any of its spellings.
 Without --format, --color prints ansi (plain text has no color) and -o FILE takes the format
 of its extension. Without --columns, art printed to a terminal is as wide as the terminal
 (within the range of --columns); art written to a file or a pipe takes the default; either

@@ -107,8 +107,8 @@ describe('parseArgs', () => {
     expect(render('--dither=false', 'a.png').params.dither).toBe(false);
     expect(render('--dither=1', 'a.png').params.dither).toBe(true);
     expect(render('--auto-levels', '0', '--no-edges', 'a.png').params).toMatchObject({ autoLevels: 0, edges: false });
-    // a boolean flag never takes the next argument: that is an input
-    expect(render('--dither', 'false').inputs).toEqual(['false']);
+    // a boolean flag never takes the next argument: that is an input (a boolean word is refused, below)
+    expect(render('--dither', 'false.png').inputs).toEqual(['false.png']);
   });
 
   it('reads negative numbers as values, and mixes options and inputs in any order', () => {
@@ -142,6 +142,18 @@ describe('parseArgs', () => {
     expect(usageError('-x', 'a.png')).toBe('unknown option -x');
     expect(usageError('--no-columns', 'a.png')).toMatch(/^unknown option --no-columns/);
     expect(usageError('--no-color=true', 'a.png')).toBe('--no-color takes no value');
+  });
+
+  it('refuses a boolean flag followed by a separate value, which would be read as an input', () => {
+    expect(usageError('--color', 'false', 'a.png')).toBe(
+      '--color takes no separate value: write --no-color (or --color=false); for an input named false, write ./false',
+    );
+    expect(usageError('--dither', '1', 'a.png')).toMatch(/^--dither takes no separate value: write --dither \(or/);
+    expect(usageError('--invert', 'Off', 'a.png')).toMatch(/^--invert takes no separate value: write --no-invert/);
+    // a file that only starts like one, and a value after --, are inputs
+    expect(parseArgs(['--color', 'false.png'], undefined)).toMatchObject({ inputs: ['false.png'] });
+    expect(parseArgs(['--color', '--', '0'], undefined)).toMatchObject({ inputs: ['0'] });
+    expect(parseArgs(['--color', './0'], undefined)).toMatchObject({ inputs: ['./0'] });
   });
 
   it('refuses a missing value, no input, stdin twice, and outputs that do not fit the inputs', () => {
