@@ -249,6 +249,9 @@ async function readMultipart(request: FastifyRequest, maxBytes: number) {
         }
         if (file) throw new ApiError('multiple_images', 'send one file, in the field `image`');
         file = await readFilePart(part.file, maxBytes);
+      } else if (part.valueTruncated && Object.hasOwn(SOURCE_CARRIER, part.fieldname)) {
+        // an image source as a text field is refused for its carrier (mergeParams), whatever its length
+        (Object.hasOwn(fields, part.fieldname) ? repeated : fields)[part.fieldname] = part.value;
       } else if (part.valueTruncated) {
         const expected = `at most ${MAX_FIELD_BYTES} bytes`;
         const { fieldname: param } = part;

@@ -159,6 +159,16 @@ describe('bodies and content types', () => {
     );
     expect(error.details?.issues).toEqual([expect.objectContaining({ param: 'charset' })]);
   });
+  it('an image source as a long text field is refused for its carrier, not its length', async () => {
+    for (const [param, expected] of [
+      ['image', 'a multipart file field, not the form fields'],
+      ['imageUrl', 'a JSON body key, not the form fields'],
+    ]) {
+      const body = form(png, { [param]: `https://images.test/${'x'.repeat(300)}.png` });
+      const error = await expectError(await render({ body }), 400, 'invalid_params');
+      expect(error.details?.issues).toEqual([expect.objectContaining({ param, expected })]);
+    }
+  });
 });
 
 describe('size and pixel limits', () => {
