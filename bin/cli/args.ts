@@ -331,6 +331,12 @@ function renderCommand(
     // since plain text has no color (SPEC 4.2 rule 2).
     const fromPath = cli.output && cli.output !== '-' ? formatOfPath(cli.output) : undefined;
     const color = strings.color !== undefined && resolveParamsOrUsage({ color: strings.color }).color;
+    if (fromPath === 'text' && color) {
+      // the file's name would drop the color asked for without a word
+      throw new UsageError(
+        `-o ${cli.output}: a .txt file is plain text, which has no color, so --color would be lost; give --format ansi to keep the name, or name it .ans, .html or .svg`,
+      );
+    }
     if (fromPath) strings.format = fromPath;
     else if (color) strings.format = 'ansi';
   }

@@ -85,9 +85,10 @@ API name (--edgeStrength for --edge-strength) and the form --name=value. Boolean
 --name, --no-name or --name=false, never a separate value (--color false is a usage
 error). Each option may be given once, in any of its spellings.
 Without --format, --color prints ansi (plain text has no color) and -o FILE takes the format
-of its extension. Without --columns, art printed to a terminal is as wide as the terminal
-(within the range of --columns); art written to a file or a pipe takes the default; either
-is narrowed for an image too tall for ${MAX_ROWS} rows at it.
+of its extension (--color with -o FILE.txt is a usage error: give --format ansi).
+Without --columns, art printed to a terminal is as wide as the terminal (within the range
+of --columns); art written to a file or a pipe takes the default; either is narrowed for
+an image too tall for ${MAX_ROWS} rows at it.
 With --auto-optimize above 0 (the default is ${paramInfo('autoOptimize').default}), the Auto Director starts from the tone,
 detail and glyph values given and may move them for the image (JSON output lists what it
 changed); --auto-optimize 0 renders exactly the values given.
@@ -103,7 +104,7 @@ Exit status:
      --color-depth other than auto for output that is not ANSI, --loops or --duration with
      --still, -o or --out-dir, - given twice, two inputs that --out-dir would write to the
      same file (a/photo.jpg and b/photo.png both make photo.txt), an output that would
-     overwrite an input; nothing is rendered
+     overwrite an input, --color with -o FILE.txt and no --format; nothing is rendered
 
 Examples:
   glyphcast photo.jpg

@@ -183,7 +183,12 @@ describe('parseArgs', () => {
     expect(render('--output=x.SVG', 'a.png').params.format).toBe('svg');
     expect(render('-o', 'x.json', 'a.png').params.format).toBe('json');
     expect(render('-o', 'x.ans', 'a.png').params.format).toBe('ansi');
-    expect(render('-o', 'x.png.txt', '--color', 'a.png').params.format).toBe('text');
+    expect(render('-o', 'x.png.txt', '--no-color', 'a.png').params.format).toBe('text');
+    // --color into a .txt file would lose its color without a word
+    expect(usageError('-o', 'x.png.txt', '--color', 'a.png')).toBe(
+      '-o x.png.txt: a .txt file is plain text, which has no color, so --color would be lost; give --format ansi to keep the name, or name it .ans, .html or .svg',
+    );
+    expect(render('-o', 'x.txt', '--color', '--format', 'ansi', 'a.png').params.format).toBe('ansi');
     expect(render('-o', 'noext', 'a.png').params.format).toBe('text');
     expect(render('-o', 'dir.d/noext', 'a.png').params.format).toBe('text');
     expect(render('-o', 'x.htm', 'a.png').params.format).toBe('html');
@@ -215,7 +220,7 @@ describe('parseArgs', () => {
     expect(usageError('--color-depth', '256', 'a.png')).toBe(
       '--color-depth sets the colors of ANSI art, but the format is text (add --color, or --format ansi)',
     );
-    expect(usageError('--color', '-o', 'a.txt', '--color-depth', '16', 'a.png')).toBe(
+    expect(usageError('--color', '--format', 'text', '--color-depth', '16', 'a.png')).toBe(
       '--color-depth sets the colors of ANSI art, but the format is text (give --format ansi)',
     );
     expect(render('--format', 'json', '--color-depth', 'auto', 'a.png').colorDepth).toBe('auto');
