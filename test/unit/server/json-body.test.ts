@@ -29,19 +29,44 @@ describe('repeatedKeys', () => {
     // a value equal to an earlier key is not a key
     expect(repeatedKeys('{"a":"b","b":1}')).toEqual([]);
   });
+  // fast-check generates prototype keys on purpose: those are refused (the next test)
+  const PROTOTYPE_KEY = /"(?:__proto__|prototype)"/;
+  const jsonValue = fc.jsonValue().filter((v) => !PROTOTYPE_KEY.test(JSON.stringify(v)));
   it('finds nothing in any JSON.stringify output, and the one key a generated object repeats', () => {
     fc.assert(
-      fc.property(fc.jsonValue(), (value) => {
+      fc.property(jsonValue, (value) => {
         expect(repeatedKeys(JSON.stringify(value))).toEqual([]);
       }),
     );
+    const dictionary = fc.dictionary(fc.string(), jsonValue, { minKeys: 1 });
     fc.assert(
-      fc.property(fc.dictionary(fc.string(), fc.jsonValue(), { minKeys: 1 }), fc.jsonValue(), (object, again) => {
-        const key = Object.keys(object)[0];
-        // the same key once more at the end of the object, with any value
-        const text = `${JSON.stringify(object).slice(0, -1)},${JSON.stringify(key)}:${JSON.stringify(again)}}`;
-        expect(repeatedKeys(`[${text}]`)).toEqual([{ path: [0], key }]);
-      }),
+      fc.property(
+        dictionary.filter((o) => !PROTOTYPE_KEY.test(JSON.stringify(o))),
+        jsonValue,
+        (object, again) => {
+          const key = Object.keys(object)[0];
+          // the same key once more at the end of the object, with any value
+          const text = `${JSON.stringify(object).slice(0, -1)},${JSON.stringify(key)}:${JSON.stringify(again)}}`;
+          expect(repeatedKeys(`[${text}]`)).toEqual([{ path: [0], key }]);
+        },
+      ),
+    );
+  });
+  it('refuses a __proto__ key, or constructor.prototype, wherever a generated value holds it', () => {
+    fc.assert(
+      fc.property(
+        jsonValue,
+        fc.constantFrom('"__proto__":1', '"\\u005f_proto__":{}', '"constructor":{"prototype":[]}'),
+        (value, poison) => {
+          // the key in an object inside the value, at the top level and one level down
+          for (const text of [
+            `{${poison},"v":${JSON.stringify(value)}}`,
+            `[${JSON.stringify(value)},{"a":{${poison}}}]`,
+          ]) {
+            expect(() => repeatedKeys(text), text).toThrow(/^the body holds a prototype key, at /);
+          }
+        },
+      ),
     );
   });
 });
