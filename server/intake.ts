@@ -65,9 +65,13 @@ export function mergeParams(sets: readonly ParamSet[]): RenderParams {
         continue;
       }
       const earlier = seen.get(name);
-      if (earlier !== undefined) {
+      // a query string's repeated name comes as an array of its values
+      const repeatsHere = set.source === 'strings' && Array.isArray(value);
+      if (earlier !== undefined || repeatsHere) {
         const expected = 'a parameter given once';
-        const received = `it in ${earlier === set.where ? `${set.where} twice` : `${earlier} and in ${set.where}`}`;
+        const received = repeatsHere
+          ? `it in ${set.where} ${value.length === 2 ? 'twice' : `${value.length} times`}`
+          : `it in ${earlier === set.where ? `${set.where} twice` : `${earlier} and in ${set.where}`}`;
         const param = shortened(name);
         issues.add(() => ({
           param,

@@ -146,8 +146,14 @@ describe('parameter sources and precedence', () => {
   it.each(twice)('the same parameter in %s is 400 naming it', async (_where, send, param) => {
     const { status, code, body } = await errorOf(await send());
     expect([status, code]).toEqual([400, 'invalid_params']);
-    expect(body.error.details?.issues).toEqual([expect.objectContaining({ param })]);
+    expect(body.error.details?.issues).toEqual([
+      expect.objectContaining({ param, expected: 'a parameter given once' }),
+    ]);
     expect(body.error.message).toContain(param);
+  });
+  it('a query key three times is said so, in the words of a form field twice', async () => {
+    const { body } = await errorOf(await postJson(s.base, '/api/v1/render?x=1&x=2&x=3', { imageBase64: b64() }));
+    expect(body.error.message).toBe('x: expected a parameter given once, received it in the query string 3 times');
   });
 
   it('image sources only in their own carrier', async () => {
