@@ -9,6 +9,7 @@
  */
 import sharp from 'sharp';
 import type { RgbaImage } from '../image.js';
+import { isEmptyGif } from './gif-header.js';
 
 /** Default decode limit: 40 megapixels (an 8K photo is 33 MP). */
 export const DEFAULT_MAX_PIXELS = 40_000_000;
@@ -96,6 +97,9 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}
   }
   if (!SUPPORTED.has(format)) {
     throw new DecodeError('unsupported_image', `images in ${format} format are not supported`);
+  }
+  if (format === 'gif' && isEmptyGif(bytes)) {
+    throw new DecodeError('corrupt_image', 'the image could not be decoded: the GIF is 0 pixels wide or high');
   }
   try {
     const { data, info } = await open()

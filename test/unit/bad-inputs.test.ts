@@ -115,6 +115,50 @@ describe('the bad-input corpus (test/fixtures/bad)', () => {
     expect((text as DecodeError).code).toBe('not_an_image');
   });
 
+  it('calls a GIF with no pixels corrupt (libvips rounds it up to one blank pixel)', async () => {
+    /** A GIF of the given screen and first-frame sizes, with an extension block before the frame. */
+    const gif = (screen: [number, number], frame: [number, number]) => {
+      const u16 = (n: number) => [n & 0xff, n >> 8];
+      return Uint8Array.of(
+        ...new TextEncoder().encode('GIF89a'),
+        ...u16(screen[0]),
+        ...u16(screen[1]),
+        0x80, // a global color table of 2 colors
+        0,
+        0,
+        ...[0, 0, 0, 255, 255, 255],
+        ...[0x21, 0xf9, 4, 0, 0, 0, 0, 0], // graphic control extension
+        0x2c,
+        ...u16(0),
+        ...u16(0),
+        ...u16(frame[0]),
+        ...u16(frame[1]),
+        0,
+        ...[2, 2, 0x44, 0x01, 0], // image data
+        0x3b,
+      );
+    };
+    for (const [screen, frame] of [
+      [
+        [0, 0],
+        [0, 0],
+      ],
+      [
+        [0, 5],
+        [4, 0],
+      ],
+    ] as [number, number][][]) {
+      const err = await decodeImage(gif(screen as [number, number], frame as [number, number])).catch(
+        (e: unknown) => e,
+      );
+      expect((err as DecodeError).code, JSON.stringify([screen, frame])).toBe('corrupt_image');
+      expect((err as DecodeError).message).toBe('the image could not be decoded: the GIF is 0 pixels wide or high');
+    }
+    // a 1 x 1 frame on a 0 x 0 screen has its pixel
+    const image = await decodeImage(gif([0, 0], [1, 1]));
+    expect([image.width, image.height]).toEqual([1, 1]);
+  });
+
   it('renders the first frame of an animated GIF', async () => {
     const image = await decodeImage(read('decode-animated.gif'));
     expect([image.width, image.height]).toEqual([16, 8]);
