@@ -80,7 +80,11 @@ export const agentCardSchema = z.object({
 
 const OUTPUT_TYPES = [...new Set(OUTPUT_FORMATS.map((f) => f.contentType.split(';')[0]))];
 
-export function agentCard(base: string): z.infer<typeof agentCardSchema> {
+export function agentCard(
+  base: string,
+  config: Pick<ServerConfig, 'imageFetchAllowlist'>,
+): z.infer<typeof agentCardSchema> {
+  const urlFetching = config.imageFetchAllowlist.length > 0;
   const iface = (path: string, protocolBinding: string, protocolVersion: string, planned = false) => ({
     url: base + path,
     protocolBinding,
@@ -94,7 +98,8 @@ export function agentCard(base: string): z.infer<typeof agentCardSchema> {
     provider: { organization: SERVICE_NAME, url: base },
     documentationUrl: base + PATHS.llmsFull,
     supportedInterfaces: [
-      iface(PATHS.render, 'HTTP+JSON', SERVICE_VERSION),
+      // 'REST', not A2A's 'HTTP+JSON' binding: the render endpoint does not speak A2A
+      iface(PATHS.render, 'REST', SERVICE_VERSION),
       iface(PATHS.openapi, 'OpenAPI', '3.1.0'),
       iface(PATHS.mcp, 'MCP', `streamable-http ${MCP_PROTOCOL_VERSIONS[0]}`),
     ],
@@ -119,13 +124,15 @@ export function agentCard(base: string): z.infer<typeof agentCardSchema> {
       {
         id: 'render_ascii',
         name: 'Render ASCII art',
-        description: `Renders one image (multipart \`image\`, JSON \`imageBase64\` or HTTPS \`imageUrl\`) as character art. Parameters: ${PARAMS.map((p) => p.name).join(', ')}.`,
+        description: `Renders one image (multipart \`image\`, JSON \`imageBase64\`${urlFetching ? ' or HTTPS `imageUrl` from the allowed hosts' : '; `imageUrl` is off on this server'}) as character art. Parameters: ${PARAMS.map((p) => p.name).join(', ')}.`,
         tags: ['ascii-art', 'image', 'ansi', 'svg', 'text'],
         examples: [
           'Render this photo as 80-column ASCII text',
-          'Turn the image at https://images.example/cat.jpg into truecolor ANSI art with edges',
+          urlFetching
+            ? `Turn the image at https://${config.imageFetchAllowlist[0]}/photo.jpg into truecolor ANSI art with edges`
+            : 'Turn this picture into truecolor ANSI art with edges',
         ],
-        inputModes: [...INPUT_IMAGE_TYPES, 'application/json'],
+        inputModes: [...INPUT_IMAGE_TYPES, 'application/json', 'multipart/form-data'],
         outputModes: OUTPUT_TYPES,
       },
     ],

@@ -9,16 +9,18 @@ import type { ServerConfig } from './config.js';
 import { EXPOSED_HEADERS } from './cors.js';
 import { PATHS, SERVICE_DESCRIPTION } from './discovery.js';
 import { ERROR_CODES } from './errors.js';
+import { MCP_PROTOCOL_VERSIONS } from './mcp/versions.js';
 import { SERVICE_NAME, SERVICE_VERSION } from './version.js';
 
-const cell = (s: string) => s.replace(/\|/g, '\\|');
+/** Text in a Markdown table cell: a backslash stays one, and a pipe does not end the cell. */
+const cell = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
 
 export function llmsTxt(base: string): string {
   return `# ${SERVICE_NAME}
 
 > ${SERVICE_DESCRIPTION}
 
-Version ${SERVICE_VERSION}. POST one image to ${PATHS.render} (multipart field \`image\`, or JSON \`imageBase64\` or \`imageUrl\`) with render parameters in the query string, form fields or JSON keys; the answer's content type follows \`format\`. Every error is \`{"error": {"code", "message", "details"?}}\`.
+Version ${SERVICE_VERSION}. POST one image to ${PATHS.render} (multipart field \`image\`, or JSON \`imageBase64\` or \`imageUrl\`) with render parameters in the query string, form fields or JSON keys; the answer's content type follows \`format\`. Every error of the HTTP API is \`{"error": {"code", "message", "details"?}}\` (the MCP endpoint answers JSON-RPC 2.0 errors).
 
 ## API
 
@@ -35,7 +37,7 @@ Version ${SERVICE_VERSION}. POST one image to ${PATHS.render} (multipart field \
 
 ## Optional
 
-- [MCP endpoint](${base}${PATHS.mcp}): JSON-RPC 2.0 tool \`render_ascii\` with the same arguments (2026-07-28 and 2025 revisions)
+- [MCP endpoint](${base}${PATHS.mcp}): JSON-RPC 2.0 tool \`render_ascii\` with the same arguments (revisions ${MCP_PROTOCOL_VERSIONS.join(', ')})
 `;
 }
 

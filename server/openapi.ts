@@ -170,7 +170,14 @@ function renderOperation(params: Json): Json {
             'application/json': {
               schema: {
                 oneOf: [ref('schemas', 'RenderJson'), ref('schemas', 'RenderJsonCompact')],
-                discriminator: { propertyName: 'format' },
+                // the values of `format`, which are not the schemas' names
+                discriminator: {
+                  propertyName: 'format',
+                  mapping: {
+                    json: '#/components/schemas/RenderJson',
+                    'json-compact': '#/components/schemas/RenderJsonCompact',
+                  },
+                },
               },
             },
             'image/svg+xml': { schema: { type: 'string', description: 'format=svg' } },
@@ -182,7 +189,7 @@ function renderOperation(params: Json): Json {
   };
 }
 
-export function openApiDocument(base: string, config: Pick<ServerConfig, 'mcpMaxBatch'>): Json {
+export function openApiDocument(base: string, config: Pick<ServerConfig, 'mcpMaxBatch' | 'platformApiKey'>): Json {
   const params = paramsJsonSchema();
   return {
     openapi: '3.1.0',
@@ -226,7 +233,8 @@ export function openApiDocument(base: string, config: Pick<ServerConfig, 'mcpMax
         'handoff',
         'Backend handoff status check (needs the platform key when PLATFORM_API_KEY is set)',
         json(ref('schemas', 'HandoffStatus'), 'The status'),
-        true,
+        // as served: open (no security, no 401) when no key is configured
+        config.platformApiKey !== null,
       ),
       [PATHS.agent]: get(
         'getAgentCard',

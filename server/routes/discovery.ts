@@ -17,8 +17,11 @@ export function baseUrl(request: FastifyRequest): string {
 
 export async function discoveryRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app;
-  const cache = { 'cache-control': 'public, max-age=300' };
-  app.get(PATHS.agent, async (request, reply) => reply.headers(cache).send(agentCard(baseUrl(request))));
+  // built from the request's Host unless PUBLIC_BASE_URL is set: a shared cache must key on it
+  const cache = config.publicBaseUrl
+    ? { 'cache-control': 'public, max-age=300' }
+    : { 'cache-control': 'public, max-age=300', vary: 'Host' };
+  app.get(PATHS.agent, async (request, reply) => reply.headers(cache).send(agentCard(baseUrl(request), config)));
   app.get(PATHS.interoperability, async (request, reply) =>
     reply.headers(cache).send(interoperability(baseUrl(request), config)),
   );

@@ -77,13 +77,27 @@ describe('discovery documents', () => {
     expect(
       card.supportedInterfaces.map((i: { protocolBinding: string; url: string }) => [i.protocolBinding, i.url]),
     ).toEqual([
-      ['HTTP+JSON', `${s.base}/api/v1/render`],
+      ['REST', `${s.base}/api/v1/render`],
       ['OpenAPI', `${s.base}/api/openapi.json`],
       ['MCP', `${s.base}/api/mcp`],
     ]);
     expect(card.skills.map((k: { id: string }) => k.id)).toEqual(['render_ascii']);
     expect(Object.keys(card.securitySchemes)).toEqual(['PlatformBearer', 'PlatformHeader']);
     expect(card.defaultOutputModes).toEqual(['text/plain', 'text/html', 'application/json', 'image/svg+xml']);
+    expect(card.skills[0].inputModes).toEqual(expect.arrayContaining(['application/json', 'multipart/form-data']));
+  });
+
+  it('the agent manifest offers imageUrl, and a URL example, only when a host may be fetched', async () => {
+    const closed = JSON.parse((await get('/api/v1/agent')).text).skills[0];
+    expect(closed.description).toContain('`imageUrl` is off on this server');
+    expect(closed.examples.join(' ')).not.toMatch(/https:/);
+    const open = await startServer({ IMAGE_FETCH_ALLOWLIST: 'images.example.org' });
+    const skill = (await (await fetch(`${open.base}/api/v1/agent`)).json()).skills[0];
+    await open.app.close();
+    expect(skill.description).toContain('HTTPS `imageUrl` from the allowed hosts');
+    expect(skill.examples).toContain(
+      'Turn the image at https://images.example.org/photo.jpg into truecolor ANSI art with edges',
+    );
   });
 
   it('the agent manifest states the capabilities of SPEC 2.4 and links the other discovery documents (SPEC 4)', async () => {
@@ -167,13 +181,33 @@ describe('discovery documents', () => {
     for (const name of ['columns', 'monoColor', 'json-compact', 'url_refused', 'image_pixels_exceeded']) {
       expect(text).toContain(`\`${name}\``);
     }
+    // a backslash in a cell is escaped, so Markdown shows it (structure's glyphs)
+    expect(text).toContain('- / \\| \\\\ by the angle');
   });
 
   it('PUBLIC_BASE_URL fixes the absolute addresses; an odd Host header never reaches them', async () => {
     const other = await startServer({ PUBLIC_BASE_URL: 'https://ascii.example' });
-    const card = await (await fetch(`${other.base}/api/v1/agent`)).json();
+    const fixed = await fetch(`${other.base}/api/v1/agent`);
+    const card = await fixed.json();
     expect(card.supportedInterfaces[0].url).toBe('https://ascii.example/api/v1/render');
+    // the same document for every Host: shared caches need not key on it
+    expect(fixed.headers.get('vary')).toBeNull();
     await other.app.close();
+    // built from the Host header, each discovery document says so to shared caches
+    for (const path of [
+      '/api/v1/agent',
+      '/api/v1/interoperability',
+      '/api/openapi.json',
+      '/llms.txt',
+      '/llms-full.txt',
+    ]) {
+      const res = await fetch(s.base + path);
+      expect([path, res.headers.get('vary'), res.headers.get('cache-control')]).toEqual([
+        path,
+        'Host',
+        'public, max-age=300',
+      ]);
+    }
     const { body } = await rawRequest(s.base, '/api/v1/agent', { headers: { host: 'x"><script>' } });
     expect(JSON.parse(body).supportedInterfaces[0].url).toBe('http://localhost/api/v1/render');
   });

@@ -17,6 +17,8 @@ type Json = Record<string, any>;
 let s: Running;
 let keyed: Running;
 let doc: Json;
+/** The document of the server with PLATFORM_API_KEY set, where the status check is protected. */
+let keyedDoc: Json;
 let png: Buffer;
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 
@@ -28,9 +30,14 @@ beforeAll(async () => {
   });
   doc = await (await fetch(`${s.base}/api/openapi.json`)).json();
   ajv.addSchema(doc, 'openapi.json');
+  keyedDoc = await (await fetch(`${keyed.base}/api/openapi.json`)).json();
+  ajv.addSchema(keyedDoc, 'openapi-keyed.json');
   png = await testImage();
 });
 afterAll(() => Promise.all([s.app.close(), keyed.app.close()]));
+
+/** The default server's document (conforms' parameter shadows the module's name). */
+const docOf = () => doc;
 
 /** The studio's static files (when dist/studio is built): pages, not API, so not documented. */
 const isStudioFile = (route: string) => /^GET \/(index\.html|assets\/.*)?$/.test(route);
@@ -54,7 +61,8 @@ function registeredRoutes(): string[] {
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 /** Validates a live response against the document: status, content type and body. */
-async function conforms(res: Response, path: string, method = 'get'): Promise<void> {
+async function conforms(res: Response, path: string, method = 'get', keyedServer = false): Promise<void> {
+  const [doc, id] = keyedServer ? [keyedDoc, 'openapi-keyed.json'] : [docOf(), 'openapi.json'];
   const op = doc.paths[path]?.[method];
   expect(op, `${method} ${path} documented`).toBeDefined();
   let where = ['paths', path, method, 'responses', String(res.status)];
@@ -68,7 +76,7 @@ async function conforms(res: Response, path: string, method = 'get'): Promise<vo
   expect(Object.keys(response.content), `${method} ${path} ${res.status} documents ${type}`).toContain(type);
   const text = await res.text();
   const body = type.includes('json') ? JSON.parse(text) : text;
-  const validate = ajv.getSchema(`openapi.json#/${pointer(...where, 'content', type, 'schema')}`);
+  const validate = ajv.getSchema(`${id}#/${pointer(...where, 'content', type, 'schema')}`);
   expect(validate?.(body), JSON.stringify(validate?.errors?.slice(0, 3))).toBe(true);
   for (const name of Object.keys(response.headers ?? {})) {
     // sent only in some answers: an accepted tracestate, a 503, a 401, html and svg renders
@@ -85,6 +93,7 @@ async function conforms(res: Response, path: string, method = 'get'): Promise<vo
 
 /** Headers of HTTP and CORS themselves, which the document does not list. */
 const HTTP_HEADERS = new Set([
+  'vary',
   'access-control-allow-origin',
   'access-control-expose-headers',
   'cache-control',
@@ -182,8 +191,23 @@ describe('live responses conform', () => {
 
   it('GET /api/v1/a2v-handoff/status: 200 with the key and 401 without', async () => {
     const path = '/api/v1/a2v-handoff/status';
-    await conforms(await fetch(keyed.base + path, { headers: { authorization: 'Bearer k' } }), path);
-    await conforms(await fetch(keyed.base + path), path);
+    await conforms(await fetch(keyed.base + path, { headers: { authorization: 'Bearer k' } }), path, 'get', true);
+    await conforms(await fetch(keyed.base + path), path, 'get', true);
+    // as served: protected only where a key is configured
+    expect(keyedDoc.paths[path].get.security).toEqual([{ PlatformBearer: [] }, { PlatformHeader: [] }]);
+    expect(doc.paths[path].get.security).toBeUndefined();
+    expect(doc.paths[path].get.responses['401']).toBeUndefined();
+  });
+
+  it("the JSON render answer's discriminator maps each format value to the schema with that format", () => {
+    const schema = doc.paths['/api/v1/render'].post.responses['200'].content['application/json'].schema;
+    const { mapping } = schema.discriminator;
+    expect(Object.keys(mapping).sort()).toEqual(['json', 'json-compact']);
+    for (const [format, target] of Object.entries(mapping) as [string, string][]) {
+      const named = target.split('/').reduce((o: Json, k: string) => (k === '#' ? o : o[k]), doc);
+      expect(named.properties.format.const, target).toBe(format);
+      expect(schema.oneOf).toContainEqual({ $ref: target });
+    }
   });
 
   it.each(FORMATS)('POST /api/v1/render format=%s', async (format) => {
