@@ -7,10 +7,11 @@
  * Refused as a whole, with one JSON-RPC error (HTTP 400): an empty array, more than
  * MCP_MAX_BATCH elements, two requests with the same id (their answers could not be told
  * apart), and any `initialize` (the handshake is never batched). An element that is not a
- * JSON-RPC message, or that message-screen.ts refused (a key repeated in its envelope), gets its own -32600 entry. Notifications and responses get no entry; a
- * batch of only those is answered 202 with no body, as one of them alone is. What refuses the HTTP request itself (an
- * Accept header without JSON and event streams: 406) refuses the batch with that status. The answer is always an array, even for one
- * element.
+ * JSON-RPC message, or that message-screen.ts refused (a key repeated in its envelope), gets
+ * its own -32600 entry. Notifications and responses get no entry; a batch of only those is
+ * answered 202 with no body, as one of them alone is. What refuses the HTTP request itself (an
+ * Accept header without JSON and event streams: 406) refuses the batch with that status. The
+ * answer is always an array, even for one element.
  *
  * Batches that carry 2026-07-28 `_meta` never reach this module: the SDK refuses them.
  */
