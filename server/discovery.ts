@@ -79,6 +79,8 @@ export const agentCardSchema = z.object({
 });
 
 const OUTPUT_TYPES = [...new Set(OUTPUT_FORMATS.map((f) => f.contentType.split(';')[0]))];
+/** The images a render takes, and the two bodies that carry them. */
+const INPUT_MODES = [...INPUT_IMAGE_TYPES, 'application/json', 'multipart/form-data'];
 
 export function agentCard(
   base: string,
@@ -118,7 +120,7 @@ export function agentCard(
     securitySchemes: SECURITY_SCHEMES,
     // Rendering is public; the platform key guards protected platform actions only (SPEC 5).
     securityRequirements: [],
-    defaultInputModes: [...INPUT_IMAGE_TYPES, 'application/json', 'multipart/form-data'],
+    defaultInputModes: INPUT_MODES,
     defaultOutputModes: OUTPUT_TYPES,
     skills: [
       {
@@ -132,7 +134,7 @@ export function agentCard(
             ? `Turn the image at https://${config.imageFetchAllowlist[0]}/photo.jpg into truecolor ANSI art with edges`
             : 'Turn this picture into truecolor ANSI art with edges',
         ],
-        inputModes: [...INPUT_IMAGE_TYPES, 'application/json', 'multipart/form-data'],
+        inputModes: INPUT_MODES,
         outputModes: OUTPUT_TYPES,
       },
     ],
