@@ -4,9 +4,10 @@
  * keys or a prototype key refuse that message, answered -32600 with its id (null when the id is
  * what was repeated, or cannot be read); in a batch, only the element that holds it, while the
  * others are served. A key repeated in the tool arguments is marked for the intake, which
- * reports it as the HTTP API does (invalid_params).
+ * reports it as the HTTP API does (invalid_params). An `initialize` with malformed params is
+ * -32602 in words (the SDK's answer is -32603 with its validator's JSON).
  */
-import { INVALID_REQUEST } from '@modelcontextprotocol/server';
+import { INVALID_PARAMS, INVALID_REQUEST } from '@modelcontextprotocol/server';
 import { ApiError } from '../errors.js';
 import { markRepeatedKeys, type RepeatedKey, repeatedKeys } from '../json-body.js';
 
@@ -20,12 +21,35 @@ export function holdsToolArguments(path: readonly (string | number)[]): boolean 
   return at.length === 2 && at[0] === 'params' && at[1] === 'arguments';
 }
 
-/** A message refused before the SDK saw it; `answer` is its JSON-RPC error. */
+/** A message refused before the SDK saw it; `answer` is its JSON-RPC error (-32600, or -32602 for bad params). */
 export class RefusedMessage {
   readonly answer: { jsonrpc: '2.0'; id: string | number | null; error: { code: number; message: string } };
-  constructor(id: string | number | null, reason: string) {
-    this.answer = { jsonrpc: '2.0', id, error: { code: INVALID_REQUEST, message: `Invalid Request: ${reason}` } };
+  constructor(id: string | number | null, reason: string, code: number = INVALID_REQUEST) {
+    const kind = code === INVALID_PARAMS ? 'Invalid params' : 'Invalid Request';
+    this.answer = { jsonrpc: '2.0', id, error: { code, message: `${kind}: ${reason}` } };
   }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Why an `initialize` request's params are malformed, or null. The SDK answers those -32603
+ * (internal error) with its validator's issues as multi-line JSON; JSON-RPC asks for -32602.
+ */
+function initializeFault(message: unknown): string | null {
+  if (!isObject(message) || message.method !== 'initialize' || !('id' in message)) return null;
+  const { params } = message;
+  const client = isObject(params) ? params.clientInfo : undefined;
+  const wellFormed =
+    isObject(params) &&
+    typeof params.protocolVersion === 'string' &&
+    isObject(params.capabilities) &&
+    isObject(client) &&
+    typeof client.name === 'string' &&
+    typeof client.version === 'string';
+  return wellFormed
+    ? null
+    : 'initialize needs params {protocolVersion: a string, capabilities: an object, clientInfo: {name, version: strings}}';
 }
 
 /** A message's id, when it has one JSON-RPC allows. */
@@ -69,6 +93,9 @@ export function screenMcpBody(text: string, value: unknown): unknown {
     const reason = `the message gives the key ${JSON.stringify(keys[0].key)} twice in one object`;
     refused.set(at, new RefusedMessage(idRepeated ? null : idOf(messageOf(at)), reason));
   }
-  if (!batch) return refused.get(-1) ?? value;
+  if (!batch) {
+    const fault = refused.has(-1) ? null : initializeFault(value);
+    return fault ? new RefusedMessage(idOf(value), fault, INVALID_PARAMS) : (refused.get(-1) ?? value);
+  }
   return refused.size === 0 ? value : (value as unknown[]).map((m, i) => refused.get(i) ?? m);
 }

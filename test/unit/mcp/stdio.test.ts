@@ -204,6 +204,28 @@ describe('glyphcast-mcp answers malformed lines as JSON-RPC 2.0 says', () => {
   }, 30_000);
 });
 
+describe('glyphcast-mcp initialize', () => {
+  it('with malformed params is -32602 in words (the SDK says -32603 with its validator JSON); a good one is served', async () => {
+    const { answers } = await rawExchange(
+      [
+        '{"jsonrpc":"2.0","id":1,"method":"initialize"}',
+        '{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":5,"capabilities":{},"clientInfo":{"name":"x","version":"1"}}}',
+        '{"jsonrpc":"2.0","id":3,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}',
+      ],
+      3,
+    );
+    const byId = new Map(answers.map((a) => [a.id, a]));
+    for (const id of [1, 2]) {
+      expect(byId.get(id).error).toEqual({
+        code: -32602,
+        message:
+          'Invalid params: initialize needs params {protocolVersion: a string, capabilities: an object, clientInfo: {name, version: strings}}',
+      });
+    }
+    expect(byId.get(3).result.protocolVersion).toBe('2025-06-18');
+  }, 30_000);
+});
+
 describe('glyphcast-mcp at the end of its input', () => {
   it('answers every request still rendering before it exits (printf ... | glyphcast-mcp)', async () => {
     const call = (id: number) =>

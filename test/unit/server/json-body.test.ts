@@ -234,6 +234,14 @@ describe('a key given twice, over HTTP and MCP', () => {
       { jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(/"id" twice/) } },
     ]);
   });
+  it('an initialize with malformed params is -32602 with its id, in words', async () => {
+    const res = await rpc(s.base, '{"jsonrpc":"2.0","id":"i","method":"initialize","params":{"capabilities":{}}}');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      id: 'i',
+      error: { code: -32602, message: /^Invalid params: initialize needs params/ },
+    });
+  });
   it('a prototype key refuses the message with its id, or a batch whole', async () => {
     const one = await rpc(s.base, '{"jsonrpc":"2.0","id":5,"method":"ping","params":{"__proto__":{}}}');
     expect(one.status).toBe(400);
