@@ -64,8 +64,8 @@ export class SourceController implements ReactiveController {
     if (!file) return;
     const latest = this.choose();
     // a file typed by the browser is taken on its word, at once (nothing awaited before its decode)
-    const typed = file.type.startsWith('video/') || file.type.startsWith('image/');
-    if (typed ? file.type.startsWith('video/') : await opensAsVideo(file)) return this.openVideo(file, latest);
+    const video = file.type.startsWith('video/') || (!file.type.startsWith('image/') && (await opensAsVideo(file)));
+    if (video) return this.openVideo(file, latest);
     try {
       // only a file that may be one waits for the check: a still opens as it did
       const animation = AnimatedImage.mayBe(file) ? await AnimatedImage.open(file) : null;
@@ -245,12 +245,12 @@ export class SourceController implements ReactiveController {
   };
 }
 
-/** Pauses the element and takes its file (revoking the file's object URL) or its camera stream away. */
 /** Whether a file the browser gave no image or video type opens as a video container. */
 async function opensAsVideo(file: File): Promise<boolean> {
   return isVideoContainer(new Uint8Array(await file.slice(0, VIDEO_HEAD_BYTES).arrayBuffer()));
 }
 
+/** Pauses the element and takes its file (revoking the file's object URL) or its camera stream away. */
 function unload(video: HTMLVideoElement): void {
   video.pause();
   if (video.src) URL.revokeObjectURL(video.src);
