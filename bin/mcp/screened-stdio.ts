@@ -17,8 +17,8 @@
  *   show it (droppedId), else null: with null, a client could not tell which call failed and
  *   waited for its own timeout.
  *
- * Blank lines are skipped, and a byte-order mark opening a line. Answers go out through the transport, one JSON line each, so stdout
- * carries nothing but JSON-RPC.
+ * Blank lines are skipped, and a byte-order mark opening a line. Answers go out through the
+ * transport, one JSON line each, so stdout carries nothing but JSON-RPC.
  *
  * When the input ends, the SDK's transport closes at once, and the requests still rendering go
  * unanswered (`printf '...' | glyphcast-mcp` lost most of its answers). This one counts the

@@ -24,9 +24,12 @@ export function holdsToolArguments(path: readonly (string | number)[]): boolean 
 /** A message refused before the SDK saw it; `answer` is its JSON-RPC error (-32600, or -32602 for bad params). */
 export class RefusedMessage {
   readonly answer: { jsonrpc: '2.0'; id: string | number | null; error: { code: number; message: string } };
+  /** The HTTP API's code for the request span: the text refused, or the params. */
+  readonly errorCode: 'invalid_json' | 'invalid_params';
   constructor(id: string | number | null, reason: string, code: number = INVALID_REQUEST) {
     const kind = code === INVALID_PARAMS ? 'Invalid params' : 'Invalid Request';
     this.answer = { jsonrpc: '2.0', id, error: { code, message: `${kind}: ${reason}` } };
+    this.errorCode = code === INVALID_PARAMS ? 'invalid_params' : 'invalid_json';
   }
 }
 

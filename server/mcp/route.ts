@@ -184,7 +184,7 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions): Pr
         return sendRpcError(request, reply, 406, rpcError(null, -32000, message), 'not_acceptable');
       }
       const body = request.body;
-      if (body instanceof RefusedMessage) return sendRpcError(request, reply, 400, body.answer, 'invalid_json');
+      if (body instanceof RefusedMessage) return sendRpcError(request, reply, 400, body.answer, body.errorCode);
       const web = webRequest(request);
       if (!(await isLegacy(web, body))) {
         spans.set(web, request.span);
