@@ -4,8 +4,8 @@
  * keys or a prototype key refuse that message, answered -32600 with its id (null when the id is
  * what was repeated, or cannot be read); in a batch, only the element that holds it, while the
  * others are served. A key repeated in the tool arguments is marked for the intake, which
- * reports it as the HTTP API does (invalid_params). An `initialize` with malformed params is
- * -32602 in words (the SDK's answer is -32603 with its validator's JSON).
+ * reports it as the HTTP API does (invalid_params). An `initialize`, `tools/call` or `tools/list`
+ * with malformed params is -32602 in words (the SDK answers with its validator's JSON).
  */
 import { INVALID_PARAMS, INVALID_REQUEST } from '@modelcontextprotocol/server';
 import { ApiError } from '../errors.js';
@@ -35,24 +35,48 @@ export class RefusedMessage {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+const INITIALIZE_SHAPE =
+  'initialize needs params {protocolVersion: a string, capabilities: an object, clientInfo: {name, version: strings}}';
+const TOOLS_CALL_SHAPE =
+  'tools/call needs params {name: a string, arguments: an object of render parameters (optional)}';
+const TOOLS_LIST_SHAPE = 'tools/list takes params {cursor: a string (optional)}';
+
+/** Why each method's params are malformed, or null: the shapes the SDK checks, in words. */
+const PARAMS_FAULTS: Readonly<Record<string, (params: unknown) => string | null>> = {
+  initialize(params) {
+    const client = isObject(params) ? params.clientInfo : undefined;
+    const wellFormed =
+      isObject(params) &&
+      typeof params.protocolVersion === 'string' &&
+      isObject(params.capabilities) &&
+      isObject(client) &&
+      typeof client.name === 'string' &&
+      typeof client.version === 'string';
+    return wellFormed ? null : INITIALIZE_SHAPE;
+  },
+  'tools/call'(params) {
+    const wellFormed =
+      isObject(params) &&
+      typeof params.name === 'string' &&
+      (params.arguments === undefined || isObject(params.arguments));
+    return wellFormed ? null : TOOLS_CALL_SHAPE;
+  },
+  'tools/list'(params) {
+    const wellFormed =
+      params === undefined || (isObject(params) && (params.cursor === undefined || typeof params.cursor === 'string'));
+    return wellFormed ? null : TOOLS_LIST_SHAPE;
+  },
+};
+
 /**
- * Why an `initialize` request's params are malformed, or null. The SDK answers those -32603
- * (internal error) with its validator's issues as multi-line JSON; JSON-RPC asks for -32602.
+ * Why a request's params are malformed, or null. The SDK answers those with its validator's
+ * issues as multi-line JSON, as -32602, or as -32603 (internal error) for `initialize` and
+ * `tools/list`; JSON-RPC asks for -32602, and a client's author for words.
  */
-function initializeFault(message: unknown): string | null {
-  if (!isObject(message) || message.method !== 'initialize' || !('id' in message)) return null;
-  const { params } = message;
-  const client = isObject(params) ? params.clientInfo : undefined;
-  const wellFormed =
-    isObject(params) &&
-    typeof params.protocolVersion === 'string' &&
-    isObject(params.capabilities) &&
-    isObject(client) &&
-    typeof client.name === 'string' &&
-    typeof client.version === 'string';
-  return wellFormed
-    ? null
-    : 'initialize needs params {protocolVersion: a string, capabilities: an object, clientInfo: {name, version: strings}}';
+function paramsFault(message: unknown): string | null {
+  if (!isObject(message) || !('id' in message) || typeof message.method !== 'string') return null;
+  const fault = Object.hasOwn(PARAMS_FAULTS, message.method) ? PARAMS_FAULTS[message.method] : undefined;
+  return fault ? fault(message.params) : null;
 }
 
 /** A message's id, when it has one JSON-RPC allows. */
@@ -96,9 +120,11 @@ export function screenMcpBody(text: string, value: unknown): unknown {
     const reason = `the message gives the key ${JSON.stringify(keys[0].key)} twice in one object`;
     refused.set(at, new RefusedMessage(idRepeated ? null : idOf(messageOf(at)), reason));
   }
-  if (!batch) {
-    const fault = refused.has(-1) ? null : initializeFault(value);
-    return fault ? new RefusedMessage(idOf(value), fault, INVALID_PARAMS) : (refused.get(-1) ?? value);
-  }
-  return refused.size === 0 ? value : (value as unknown[]).map((m, i) => refused.get(i) ?? m);
+  const served = (message: unknown, at: number) => {
+    const refusal = refused.get(at);
+    if (refusal) return refusal;
+    const fault = paramsFault(message);
+    return fault ? new RefusedMessage(idOf(message), fault, INVALID_PARAMS) : message;
+  };
+  return batch ? (value as unknown[]).map(served) : served(value, -1);
 }

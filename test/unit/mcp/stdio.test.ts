@@ -226,6 +226,29 @@ describe('glyphcast-mcp initialize', () => {
   }, 30_000);
 });
 
+describe('glyphcast-mcp tools/call and tools/list', () => {
+  it('with malformed params are -32602 in words (the SDK says -32603 or -32602 with its validator JSON)', async () => {
+    const { answers } = await rawExchange(
+      [
+        '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}',
+        '{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":5}}',
+        '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"arguments":{}}}',
+      ],
+      3,
+    );
+    const byId = new Map(answers.map((a) => [a.id, a]));
+    expect(byId.get(2).error).toEqual({
+      code: -32602,
+      message: 'Invalid params: tools/list takes params {cursor: a string (optional)}',
+    });
+    expect(byId.get(3).error).toEqual({
+      code: -32602,
+      message:
+        'Invalid params: tools/call needs params {name: a string, arguments: an object of render parameters (optional)}',
+    });
+  }, 30_000);
+});
+
 describe('glyphcast-mcp at the end of its input', () => {
   it('answers every request still rendering before it exits (printf ... | glyphcast-mcp)', async () => {
     const call = (id: number) =>

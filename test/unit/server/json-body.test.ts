@@ -242,6 +242,37 @@ describe('a key given twice, over HTTP and MCP', () => {
       error: { code: -32602, message: /^Invalid params: initialize needs params/ },
     });
   });
+  it('a tools/call or tools/list with malformed params is -32602 in words, alone or in a batch', async () => {
+    const call = await rpc(s.base, '{"jsonrpc":"2.0","id":"c","method":"tools/call","params":{"name":5}}');
+    expect(call.status).toBe(400);
+    expect(await call.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 'c',
+      error: {
+        code: -32602,
+        message:
+          'Invalid params: tools/call needs params {name: a string, arguments: an object of render parameters (optional)}',
+      },
+    });
+    const batch = await rpc(
+      s.base,
+      '[{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"cursor":5}},' +
+        '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"render_ascii","arguments":[]}},' +
+        '{"jsonrpc":"2.0","id":3,"method":"tools/list"}]',
+    );
+    expect(batch.status).toBe(200);
+    const [list, args, served] = await batch.json();
+    expect(list).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32602, message: 'Invalid params: tools/list takes params {cursor: a string (optional)}' },
+    });
+    expect(args).toMatchObject({
+      id: 2,
+      error: { code: -32602, message: /^Invalid params: tools\/call needs params/ },
+    });
+    expect(served.result.tools[0].name).toBe('render_ascii');
+  });
   it('a prototype key refuses the message with its id, or a batch whole', async () => {
     const one = await rpc(s.base, '{"jsonrpc":"2.0","id":5,"method":"ping","params":{"__proto__":{}}}');
     expect(one.status).toBe(400);
