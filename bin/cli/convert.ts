@@ -38,7 +38,8 @@ export type Converted = { readonly body: string } | { readonly error: string };
 export async function convert(task: ConvertTask): Promise<Converted> {
   let image: RgbaImage;
   try {
-    image = await decodeImage(task.bytes);
+    // a photo over the decode limit is the user's own file: shrunk to fit, not refused as the API does
+    image = await decodeImage(task.bytes, { shrinkToFit: true });
   } catch (err) {
     // DecodeError carries a message written for people; anything else is a bug
     return { error: failureLine(err, (err as Error)?.name === 'DecodeError') };

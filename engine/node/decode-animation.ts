@@ -4,7 +4,14 @@
  */
 import sharp from 'sharp';
 import type { RgbaImage } from '../image.js';
-import { classify, DEFAULT_MAX_PIXELS, DecodeError, type DecodeOptions } from './decode.js';
+import {
+  classify,
+  DEFAULT_MAX_PIXELS,
+  DecodeError,
+  type DecodeOptions,
+  fittedWidth,
+  MAX_INPUT_FACTOR,
+} from './decode.js';
 
 export interface DecodedAnimation {
   readonly width: number;
@@ -23,9 +30,6 @@ export interface DecodedAnimation {
  */
 export const MIN_DELAY_MS = 20;
 export const DEFAULT_DELAY_MS = 100;
-
-/** The most pixels an animation may have in all its frames before it is shrunk: 16 times the decode limit. */
-export const MAX_INPUT_FACTOR = 16;
 
 export interface AnimationDecodeOptions extends DecodeOptions {
   /**
@@ -119,13 +123,4 @@ export async function decodeAnimation(
   } catch (err) {
     throw err instanceof DecodeError ? err : classify(err, maxPixels, bytes);
   }
-}
-
-/** The frame width at which `pages` frames of width x height fit in `maxPixels` (the width itself when they do). */
-function fittedWidth(width: number, height: number, pages: number, maxPixels: number): number {
-  if (width * height * pages <= maxPixels) return width;
-  let w = Math.floor(width * Math.sqrt(maxPixels / (width * height * pages)));
-  // the resized height is rounded: step down until the frames fit
-  while (w > 1 && w * Math.round((height * w) / width) * pages > maxPixels) w--;
-  return w;
 }

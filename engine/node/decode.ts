@@ -1,8 +1,9 @@
 /**
  * Node host: image bytes -> RgbaImage with sharp, for the CLI and the server.
  *
- * The pixel limit is checked from the header (sharp's `metadata()` refuses an image whose
- * claimed size exceeds `limitInputPixels` before any pixel is allocated). Truncated or
+ * The pixel limit is checked from the header, before any pixel is allocated (and sharp's
+ * `limitInputPixels` holds the decoder to it all the same); an image over it is refused, or
+ * shrunk as it loads where the host asks (`shrinkToFit`, the CLI). Truncated or
  * corrupt data fails (`failOn: 'error'`). The first frame of an animation is used. EXIF
  * orientation is applied. Every color space (CMYK, grey, 16-bit) comes out as 8-bit sRGB
  * with alpha, which the engine treats as coverage over the page (black, or white under invert).
@@ -13,6 +14,9 @@ import { isEmptyGif } from './gif-header.js';
 
 /** Default decode limit: 40 megapixels (an 8K photo is 33 MP). */
 export const DEFAULT_MAX_PIXELS = 40_000_000;
+
+/** The most pixels read from an image that is shrunk to the decode limit (`shrinkToFit`): 16 times the limit. */
+export const MAX_INPUT_FACTOR = 16;
 
 export type DecodeErrorCode = 'not_an_image' | 'unsupported_image' | 'corrupt_image' | 'image_too_large';
 
@@ -34,6 +38,12 @@ const SUPPORTED = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'avif', 'heif']
 export interface DecodeOptions {
   /** Largest width x height accepted (default 40 MP). */
   readonly maxPixels?: number;
+  /**
+   * An image over `maxPixels`, up to MAX_INPUT_FACTOR times it, is shrunk to fit (its aspect
+   * kept; JPEG and WebP shrink as they load) instead of refused: the CLI, whose user's own
+   * 48 MP phone photo should render. The render API refuses it (image_pixels_exceeded).
+   */
+  readonly shrinkToFit?: boolean;
 }
 
 export interface DecodedImage extends RgbaImage {
@@ -75,25 +85,36 @@ export function classify(err: unknown, maxPixels: number, bytes: Uint8Array): De
   return new DecodeError('corrupt_image', `the image could not be decoded: ${why}`, { cause: err });
 }
 
-/** Decodes image bytes to RGBA8. Throws DecodeError (never anything else) for bad input. */
+/**
+ * Decodes image bytes to RGBA8. Throws DecodeError (never anything else) for bad input: an
+ * image over the decode limit among it (see `shrinkToFit`).
+ */
 export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}): Promise<DecodedImage> {
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const maxInput = options.shrinkToFit ? maxPixels * MAX_INPUT_FACTOR : maxPixels;
   if (bytes.length === 0) throw new DecodeError('not_an_image', 'the image is empty (0 bytes)');
   const open = () =>
-    sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', animated: false, sequentialRead: true });
+    sharp(bytes, { limitInputPixels: maxInput, failOn: 'error', animated: false, sequentialRead: true });
   let format: string;
+  let fitted: { width: number } | null = null;
   try {
-    const meta = await open().metadata();
+    // the header alone, whatever size it claims: the limit is checked below, naming the size
+    const meta = await sharp(bytes, { limitInputPixels: false, failOn: 'error', animated: false }).metadata();
     format = meta.format ?? 'unknown';
     if (!meta.width || !meta.height) throw new Error('no dimensions in the image header');
-    if (meta.width * meta.height > maxPixels) {
-      throw new DecodeError(
-        'image_too_large',
-        `image is ${meta.width} x ${meta.height} pixels; the decode limit is ${maxPixels} pixels`,
-      );
+    const pixels = meta.width * meta.height;
+    if (pixels > maxInput) {
+      const limit = options.shrinkToFit
+        ? `the most read is ${maxInput} pixels (shrunk to the decode limit of ${maxPixels})`
+        : `the decode limit is ${maxPixels} pixels`;
+      throw new DecodeError('image_too_large', `image is ${meta.width} x ${meta.height} pixels; ${limit}`);
     }
+    // EXIF orientations 5-8 turn the image a quarter: width and height trade places
+    const quarter = (meta.orientation ?? 1) >= 5;
+    const [width, height] = quarter ? [meta.height, meta.width] : [meta.width, meta.height];
+    if (pixels > maxPixels) fitted = { width: fittedWidth(width, height, 1, maxPixels) };
   } catch (err) {
-    throw err instanceof DecodeError ? err : classify(err, maxPixels, bytes);
+    throw err instanceof DecodeError ? err : classify(err, maxInput, bytes);
   }
   if (!SUPPORTED.has(format)) {
     throw new DecodeError('unsupported_image', `images in ${format} format are not supported`);
@@ -102,8 +123,8 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}
     throw new DecodeError('corrupt_image', 'the image could not be decoded: the GIF is 0 pixels wide or high');
   }
   try {
-    const { data, info } = await open()
-      .rotate()
+    const oriented = open().rotate();
+    const { data, info } = await (fitted ? oriented.resize(fitted) : oriented)
       .toColourspace('srgb')
       .ensureAlpha()
       .raw({ depth: 'uchar' })
@@ -116,6 +137,15 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}
       format,
     };
   } catch (err) {
-    throw classify(err, maxPixels, bytes);
+    throw classify(err, maxInput, bytes);
   }
+}
+
+/** The frame width at which `pages` frames of width x height fit in `maxPixels` (the width itself when they do). */
+export function fittedWidth(width: number, height: number, pages: number, maxPixels: number): number {
+  if (width * height * pages <= maxPixels) return width;
+  let w = Math.floor(width * Math.sqrt(maxPixels / (width * height * pages)));
+  // the resized height is rounded: step down until the frames fit
+  while (w > 1 && w * Math.round((height * w) / width) * pages > maxPixels) w--;
+  return w;
 }

@@ -94,6 +94,34 @@ describe('the bad-input corpus (test/fixtures/bad)', () => {
     expect((err as DecodeError).code).toBe('image_too_large');
   });
 
+  it('with shrinkToFit, shrinks an image over the limit to fit it (aspect and orientation kept), up to 16 times it', async () => {
+    // left half black, right half white, 200 x 100, its EXIF saying to turn it a quarter (6)
+    const px = Buffer.alloc(200 * 100 * 3);
+    for (let y = 0; y < 100; y++)
+      for (let x = 100; x < 200; x++) px.fill(255, (y * 200 + x) * 3, (y * 200 + x + 1) * 3);
+    const plain = await sharp(px, { raw: { width: 200, height: 100, channels: 3 } })
+      .png()
+      .toBuffer();
+    const refused = await decodeImage(plain, { maxPixels: 5000 }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({
+      code: 'image_too_large',
+      message: 'image is 200 x 100 pixels; the decode limit is 5000 pixels',
+    });
+    const shrunk = await decodeImage(plain, { maxPixels: 5000, shrinkToFit: true });
+    expect([shrunk.width, shrunk.height]).toEqual([100, 50]);
+    const at = (x: number, y: number) => shrunk.data[(y * shrunk.width + x) * 4];
+    expect([at(2, 25), at(97, 25)]).toEqual([0, 255]);
+    const turned = await sharp(plain).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const upright = await decodeImage(turned, { maxPixels: 5000, shrinkToFit: true });
+    expect([upright.width, upright.height]).toEqual([50, 100]);
+    // over 16 times the limit, it is refused all the same, naming both figures
+    const tooMany = await decodeImage(plain, { maxPixels: 1000, shrinkToFit: true }).catch((e: unknown) => e);
+    expect(tooMany).toMatchObject({
+      code: 'image_too_large',
+      message: 'image is 200 x 100 pixels; the most read is 16000 pixels (shrunk to the decode limit of 1000)',
+    });
+  });
+
   it('calls a TIFF cut short corrupt, not "not an image" (its directory, at the end, is gone)', async () => {
     for (const tiff of [
       await sharp({ create: { width: 200, height: 100, channels: 3, background: '#808080' } })

@@ -332,6 +332,17 @@ describe('glyphcast (from the sources)', () => {
     expectOneLineError(await runCli([odd]), 1, /^glyphcast: ".*bad\\nname\.png": the data is not an image/);
   });
 
+  it('renders a photo over the 40 MP decode limit (a 48 MP phone camera), shrunk to fit as it loads', async () => {
+    const photo = file('phone-48mp.jpg');
+    await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#4080c0' } })
+      .jpeg()
+      .toFile(photo);
+    const r = await runCli(['--columns', '40', photo]);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n')[0]).toHaveLength(40);
+  }, 30_000);
+
   it('exits 1 for an image the grid cannot hold at the --columns given, naming the limit', async () => {
     const column = path.join(BAD_DIR, 'render-1x300.png');
     expectOneLineError(
