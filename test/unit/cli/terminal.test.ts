@@ -34,8 +34,33 @@ describe('the terminal standard output is', () => {
     expect(depth({ TERM: 'rxvt' })).toBe('16');
     expect(depth({ TERM: 'rxvt-unicode' })).toBe('16');
     expect(depth({ TERM: 'rxvt-unicode-256color' })).toBe('256');
+    // a TERM that names fewer colors, and xterm-color, ansi and the VTs (8 colors or none): 16
+    for (const term of [
+      'xterm-16color',
+      'screen-16color',
+      'xterm-8color',
+      'rxvt-88color',
+      'xterm-color',
+      'vt100',
+      'vt220',
+      'ansi',
+    ]) {
+      expect(depth({ TERM: term }), term).toBe('16');
+    }
     // the Windows console sets no TERM and shows 24-bit color
     expect(depth({})).toBe('truecolor');
+  });
+
+  it("takes FORCE_COLOR's level (1, 2, 3) over what TERM suggests; any other value says nothing of the depth", () => {
+    const depth = (env: NodeJS.ProcessEnv) => terminalColorDepth(tty(), env);
+    expect(depth({ TERM: 'xterm-256color', FORCE_COLOR: '3' })).toBe('truecolor');
+    expect(depth({ TERM: 'xterm-256color', COLORTERM: 'truecolor', FORCE_COLOR: '1' })).toBe('16');
+    expect(depth({ TERM: 'linux', FORCE_COLOR: '2' })).toBe('256');
+    for (const FORCE_COLOR of ['0', 'true', '', '4', 'constructor']) {
+      expect(depth({ TERM: 'xterm-256color', FORCE_COLOR }), FORCE_COLOR).toBe('256');
+    }
+    // into a file or a pipe the art keeps every color; --color-depth sets fewer
+    expect(terminalColorDepth(new PassThrough(), { FORCE_COLOR: '1' })).toBe('truecolor');
   });
 
   it('has no size when a pseudo-terminal says 0 (its size never set)', () => {
