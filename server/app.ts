@@ -13,7 +13,7 @@ import { healthRoutes } from './routes/health.js';
 import { renderRoutes } from './routes/render.js';
 import { studioRoutes } from './routes/studio.js';
 import { installGracefulShutdown } from './shutdown.js';
-import { createTelemetry } from './telemetry.js';
+import { createTelemetry, sendsKeyInTheClear } from './telemetry.js';
 import { installTraceContext } from './trace.js';
 
 /** dist/studio, from server/ in the sources and from dist/server once built. */
@@ -34,6 +34,8 @@ declare module 'fastify' {
 export interface AppOptions {
   /** Trust a test CA, resolve test names, or allow loopback addresses for `imageUrl`. */
   readonly imageFetch?: Pick<ImageFetchOptions, 'ca' | 'resolve' | 'isAllowedAddress'>;
+  /** Where the log goes (standard output by default): a test reads what was logged. */
+  readonly logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the app; never listens (server.ts does). Tests build it and call it over real HTTP. */
@@ -46,7 +48,13 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const renderService = createRenderService({ pool, fetcher, maxImagePixels: config.maxImagePixels, telemetry });
 
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // At trace level @fastify/multipart logs the options it hands busboy, the request's headers
+      // among them (the platform key with them): no headers of a request are ever logged.
+      redact: { paths: ['headers', '*.headers'], remove: true },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     // Requests are never logged (no client address or URL ends up in a log).
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: false,
@@ -62,6 +70,11 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     clientErrorHandler,
     frameworkErrors,
   });
+  if (telemetry && sendsKeyInTheClear(config.otlpTracesEndpoint)) {
+    app.log.warn(
+      'the trace export sends the platform key over plain http to another machine: give OTEL_EXPORTER_OTLP_TRACES_ENDPOINT an https URL',
+    );
+  }
   app.decorate('config', config);
   app.decorate('renderService', renderService);
   installTraceContext(app, telemetry);

@@ -73,10 +73,13 @@ function hostListFromEnv(env: Env, name: string): string[] {
   const hosts = (env[name] ?? '')
     .split(',')
     .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
+    .filter(Boolean)
+    // https's own port is the one an entry without a port allows: `host:443` is `host`
+    .map((h) => h.replace(/:443$/, ''));
   for (const h of hosts) {
-    if (!HOST_NAME.test(h))
-      throw new Error(`${name}: expected comma-separated host names, received ${JSON.stringify(h)}`);
+    const [, host, port] = /^(.*?)(?::(\d{1,5}))?$/.exec(h) as RegExpExecArray;
+    if (!HOST_NAME.test(host) || (port !== undefined && !(Number(port) >= 1 && Number(port) <= 65535)))
+      throw new Error(`${name}: expected comma-separated host names (or host:port), received ${JSON.stringify(h)}`);
   }
   return hosts;
 }

@@ -3,7 +3,8 @@
  *
  * Every hop, the first and each redirect (at most MAX_REDIRECTS), must be:
  *   1. https, with no user name or password in the URL;
- *   2. on a trusted host or one of IMAGE_FETCH_ALLOWLIST (exact names);
+ *   2. on a trusted host or one of IMAGE_FETCH_ALLOWLIST (exact names), at https's port (443)
+ *      unless the entry names another (`host:8443`): a caller cannot probe a host's other ports;
  *   3. connected to public unicast addresses only: IP literals are checked here, names are
  *      checked by the socket's own DNS lookup at connect time, so the address checked is the
  *      address connected to (no window for DNS rebinding). IPv4-mapped IPv6 is checked as the
@@ -28,6 +29,7 @@ export type RefusalReason =
   | 'scheme'
   | 'credentials'
   | 'host_not_allowed'
+  | 'port_not_allowed'
   | 'address_not_allowed'
   | 'too_many_redirects';
 export interface ResolvedAddress {
@@ -55,11 +57,15 @@ export interface FetchedImage {
   readonly host: string;
 }
 
-/** True for public unicast addresses only (IPv4-mapped IPv6 judged by its IPv4 address). */
+/**
+ * True for public unicast addresses only (IPv4-mapped IPv6 judged by its IPv4 address). The
+ * deprecated IPv4-compatible block ::/96 (`::7f00:1`), which ipaddr.js calls unicast, is not.
+ */
 export function isPublicUnicast(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let ip = ipaddr.parse(address);
   if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)) return false;
   return ip.range() === 'unicast';
 }
 
@@ -118,8 +124,17 @@ export function createImageFetcher(o: ImageFetchOptions) {
     if (net.isIP(host) && !isAllowedAddress(host)) {
       throw refused('address_not_allowed', `imageUrl names the address ${host}, which is not public`);
     }
-    if (!allowed.has(host)) {
-      throw refused('host_not_allowed', `imageUrl host ${host} is not trusted; add it to IMAGE_FETCH_ALLOWLIST`);
+    // an entry is a host (at https's port, which URL leaves empty) or host:port
+    const entry = url.port ? `${host}:${url.port}` : host;
+    if (!allowed.has(entry)) {
+      if (![...allowed].some((e) => e === host || e.startsWith(`${host}:`))) {
+        throw refused('host_not_allowed', `imageUrl host ${host} is not trusted; add it to IMAGE_FETCH_ALLOWLIST`);
+      }
+      const port = url.port || '443';
+      throw refused(
+        'port_not_allowed',
+        `imageUrl port ${port} is not allowed for ${host}; add ${host}:${port} to IMAGE_FETCH_ALLOWLIST to allow it`,
+      );
     }
   }
 

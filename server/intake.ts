@@ -253,6 +253,9 @@ async function readMultipart(request: FastifyRequest, maxBytes: number) {
         }
         if (file) throw new ApiError('multiple_images', 'send one file, in the field `image`');
         file = await readFilePart(part.file, maxBytes);
+      } else if (!part.fieldname) {
+        // nothing to name in an issue: refused for its form, as a file part without a name is
+        throw new ApiError('bad_request', 'unexpected text part without a field name; name every part of the form');
       } else if (part.valueTruncated && Object.hasOwn(SOURCE_CARRIER, part.fieldname)) {
         // an image source as a text field is refused for its carrier (mergeParams), whatever its length
         (Object.hasOwn(fields, part.fieldname) ? repeated : fields)[part.fieldname] = part.value;

@@ -79,6 +79,16 @@ export interface Telemetry {
   shutdown(): Promise<void>;
 }
 
+/**
+ * Whether exporting to `endpoint` sends the platform key (its Authorization header) in the
+ * clear over a network: plain http to anything but this machine's loopback.
+ */
+export function sendsKeyInTheClear(endpoint: string): boolean {
+  const url = new URL(endpoint);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return url.protocol === 'http:' && host !== 'localhost' && host !== '::1' && !/^127\./.test(host);
+}
+
 export function createTelemetry(o: { endpoint: string; platformApiKey: string }): Telemetry {
   const exporter = new OTLPTraceExporter({
     url: o.endpoint,

@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentedKeys } from '../../../server/auth.js';
 import { errorOf, form, type Running, rawRequest, startServer, testImage } from './support.js';
@@ -99,6 +100,32 @@ describe('a protected action with PLATFORM_API_KEY set', () => {
       const res = await fetch(keyed.base + path, { headers: { authorization: `Bearer ${KEY}` } });
       const all = JSON.stringify([...res.headers]) + (await res.text());
       expect(all).not.toContain(KEY);
+    }
+  });
+});
+
+describe('the log, at its most verbose (LOG_LEVEL=trace)', () => {
+  it('holds no header of a request, so never the key (@fastify/multipart logs its busboy options)', async () => {
+    const log = new PassThrough();
+    let text = '';
+    log.on('data', (chunk) => {
+      text += chunk;
+    });
+    const verbose = await startServer({ PLATFORM_API_KEY: KEY, LOG_LEVEL: 'trace' }, { logStream: log });
+    try {
+      const headers = { authorization: `Bearer ${KEY}`, 'x-platform-api-key': KEY, 'user-agent': 'agent-7d1' };
+      const res = await fetch(`${verbose.base}/api/v1/render`, {
+        method: 'POST',
+        headers,
+        body: form(await testImage()),
+      });
+      expect(res.status).toBe(200);
+      expect(await fetch(verbose.base + STATUS, { headers }).then((r) => r.status)).toBe(200);
+      expect(text).toContain('Providing options to busboy'); // the line that carried them is still written
+      expect(text).not.toContain(KEY);
+      expect(text).not.toContain('agent-7d1');
+    } finally {
+      await verbose.app.close();
     }
   });
 });

@@ -32,7 +32,7 @@ describe('configFromEnv', () => {
       PORT: '9000',
       MAX_IMAGE_BYTES: '1048576',
       MAX_IMAGE_PIXELS: '1000000',
-      IMAGE_FETCH_ALLOWLIST: ' Images.Example.com, cdn.example ,',
+      IMAGE_FETCH_ALLOWLIST: ' Images.Example.com, cdn.example ,Art.example:8443,shop.example:443',
       IMAGE_FETCH_CONNECT_TIMEOUT_MS: '1000',
       IMAGE_FETCH_HEADERS_TIMEOUT_MS: '2000',
       IMAGE_FETCH_BODY_TIMEOUT_MS: '3000',
@@ -52,7 +52,7 @@ describe('configFromEnv', () => {
       port: 9000,
       maxImageBytes: 1048576,
       maxImagePixels: 1000000,
-      imageFetchAllowlist: ['images.example.com', 'cdn.example'],
+      imageFetchAllowlist: ['images.example.com', 'cdn.example', 'art.example:8443', 'shop.example'],
       imageFetchConnectTimeoutMs: 1000,
       imageFetchHeadersTimeoutMs: 2000,
       imageFetchBodyTimeoutMs: 3000,
@@ -84,7 +84,12 @@ describe('configFromEnv', () => {
     [
       'IMAGE_FETCH_ALLOWLIST',
       'a.example,http://b',
-      'IMAGE_FETCH_ALLOWLIST: expected comma-separated host names, received "http://b"',
+      'IMAGE_FETCH_ALLOWLIST: expected comma-separated host names (or host:port), received "http://b"',
+    ],
+    [
+      'IMAGE_FETCH_ALLOWLIST',
+      'a.example:8443,b.example:70000',
+      'IMAGE_FETCH_ALLOWLIST: expected comma-separated host names (or host:port), received "b.example:70000"',
     ],
     [
       'RECEIVER_ORIGIN',

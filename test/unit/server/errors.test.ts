@@ -67,6 +67,14 @@ describe('no image, several images, bad carriers', () => {
     const error = await expectError(await render({ headers, body }), 400, 'bad_request');
     expect(error.message).toBe('unexpected file part without a field name; send the image as `image`');
   });
+  it('a text part without a field name is bad_request saying so, whatever its length (not a parameter "undefined")', async () => {
+    for (const value of ['short', 'x'.repeat(300)]) {
+      const body = `--b\r\nContent-Disposition: form-data\r\n\r\n${value}\r\n--b--\r\n`;
+      const headers = { 'content-type': 'multipart/form-data; boundary=b' };
+      const error = await expectError(await render({ headers, body }), 400, 'bad_request');
+      expect(error.message).toBe('unexpected text part without a field name; name every part of the form');
+    }
+  });
   it('a text field named image is invalid_params naming it', async () => {
     const error = await expectError(await render({ body: form(png, { image: 'x' }) }), 400, 'invalid_params');
     expect(error.details?.issues).toEqual([expect.objectContaining({ param: 'image' })]);

@@ -44,6 +44,8 @@ beforeAll(async () => {
       res.writeHead(302, { location: 'https://169.254.169.254/latest/meta-data/' }).end();
     else if (url === '/to-http') res.writeHead(301, { location: `http://images.test:${port}/img.png` }).end();
     else if (url === '/to-other') res.writeHead(307, { location: `https://other.test:${port}/img.png` }).end();
+    else if (url === '/to-other-port')
+      res.writeHead(307, { location: `https://images.test:${port + 1}/img.png` }).end();
     else if (url === '/to-nowhere') res.writeHead(302, { location: 'https://[::1' }).end();
     else if (url === '/big') res.writeHead(200, { 'content-length': String(LIMIT * 2) }).end(Buffer.alloc(LIMIT * 2));
     else if (url === '/big-chunked') {
@@ -73,7 +75,8 @@ beforeAll(async () => {
   origin = `https://images.test:${port}`;
   const env = {
     MAX_IMAGE_BYTES: String(LIMIT),
-    IMAGE_FETCH_ALLOWLIST: 'images.test,localhost,mapped.test',
+    // the test server's port, and port 1 (closed) of images.test
+    IMAGE_FETCH_ALLOWLIST: `images.test:${port},images.test:1,localhost:${port},mapped.test:${port}`,
     IMAGE_FETCH_CONNECT_TIMEOUT_MS: '1000',
     IMAGE_FETCH_HEADERS_TIMEOUT_MS: '500',
     IMAGE_FETCH_BODY_TIMEOUT_MS: '500',
@@ -129,6 +132,16 @@ describe('imageUrl refusals (url_refused, nothing fetched)', () => {
     'the IP literal %s',
     async (ip) => expect(await refused(strict, `https://${ip}:${port}/img.png`, 'address_not_allowed')).toBe(0),
   );
+  it('a port the allowlist does not name for the host (443 is the port of an entry without one)', async () => {
+    expect(await refused(open, `https://images.test:${port + 1}/img.png`, 'port_not_allowed')).toBe(0);
+    expect(await refused(open, 'https://images.test/img.png', 'port_not_allowed')).toBe(0);
+    const { body } = await errorOf(await fetchVia(open, 'https://images.test:22/img.png'));
+    expect(body.error.message).toBe(
+      'imageUrl port 22 is not allowed for images.test; add images.test:22 to IMAGE_FETCH_ALLOWLIST to allow it',
+    );
+  });
+  it('a redirect to another port of an allowlisted host', async () =>
+    expect(await refused(open, `${origin}/to-other-port`, 'port_not_allowed')).toBe(1));
   it('a public IP literal that is not allowlisted', async () =>
     expect(await refused(strict, 'https://93.184.216.34/img.png', 'host_not_allowed')).toBe(0));
   it('a redirect to 169.254.169.254 (checked at the hop)', async () =>
@@ -197,6 +210,8 @@ describe('isPublicUnicast', () => {
     ['224.0.0.1', false],
     ['::1', false],
     ['::', false],
+    ['::7f00:1', false], // IPv4-compatible (deprecated ::/96): 127.0.0.1 in old dress
+    ['::a9fe:a9fe', false],
     ['fe80::1', false],
     ['fc00::1', false],
     ['::ffff:127.0.0.1', false],

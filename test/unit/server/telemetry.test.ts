@@ -7,8 +7,10 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isPublicUnicast } from '../../../server/image-fetch.js';
+import { sendsKeyInTheClear } from '../../../server/telemetry.js';
 import { form, postJson, type Running, selfSigned, startServer, testImage } from './support.js';
 
 const KEY = 'pk_test_d41d8cd98f00b204';
@@ -55,7 +57,7 @@ beforeAll(async () => {
     {
       PLATFORM_API_KEY: KEY,
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/v1/traces`,
-      IMAGE_FETCH_ALLOWLIST: 'images.test',
+      IMAGE_FETCH_ALLOWLIST: `images.test:${(images.address() as AddressInfo).port}`,
     },
     {
       imageFetch: {
@@ -156,5 +158,38 @@ describe('what never arrives', () => {
   it('only attributes of the documented set', async () => {
     const { SAFE_ATTRIBUTES } = await import('../../../server/telemetry.js');
     for (const span of spans()) for (const a of span.attributes) expect(SAFE_ATTRIBUTES.has(a.key)).toBe(true);
+  });
+});
+
+describe('an export that would send the key in the clear', () => {
+  it('is plain http to another machine; loopback and https are not', () => {
+    expect(sendsKeyInTheClear('http://collector.internal:4318/v1/traces')).toBe(true);
+    expect(sendsKeyInTheClear('http://10.0.0.5:4318/v1/traces')).toBe(true);
+    for (const endpoint of [
+      'https://collector.example/v1/traces',
+      'http://localhost:4318/v1/traces',
+      'http://127.0.0.1:4318/v1/traces',
+      'http://[::1]:4318/v1/traces',
+    ]) {
+      expect(sendsKeyInTheClear(endpoint), endpoint).toBe(false);
+    }
+  });
+
+  it('is warned of once, at start, in the log; a loopback collector is not', async () => {
+    const logOf = async (endpoint: string) => {
+      const log = new PassThrough();
+      let text = '';
+      log.on('data', (chunk) => {
+        text += chunk;
+      });
+      const env = { PLATFORM_API_KEY: KEY, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: endpoint, LOG_LEVEL: 'warn' };
+      const app = (await startServer(env, { logStream: log })).app;
+      await app.close();
+      return text;
+    };
+    const warned = await logOf('http://collector.internal:4318/v1/traces');
+    expect(warned.match(/sends the platform key over plain http/g)).toHaveLength(1);
+    expect(warned).not.toContain(KEY);
+    expect(await logOf('http://127.0.0.1:1/v1/traces')).not.toContain('plain http');
   });
 });
