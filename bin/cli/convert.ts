@@ -24,6 +24,8 @@ export interface ConvertTask {
   readonly columnsFromRows?: number;
   /** Neither --columns nor --rows: the width is the CLI's to narrow for an image too tall at it. */
   readonly narrowToFit?: true;
+  /** With narrowToFit, on a terminal: the rows it shows less one (the prompt's), which the art fits in. */
+  readonly fitRows?: number;
 }
 
 /** A render's failure as the one line the CLI prints. */

@@ -87,9 +87,11 @@ API name (--edgeStrength for --edge-strength) and the form --name=value. Boolean
 error). Each option may be given once, in any of its spellings.
 Without --format, --color prints ansi (plain text has no color) and -o FILE takes the format
 of its extension (--color with -o FILE.txt is a usage error: give --format ansi).
-Without --columns, art printed to a terminal is as wide as the terminal (within the range
-of --columns); art written to a file or a pipe takes the default; either is narrowed for
-an image too tall for ${MAX_ROWS} rows at it.
+Without --columns or --rows, art printed to a terminal fits it whole, as wide as it or
+narrowed so its rows fit the terminal's, less one for the prompt (within the range of
+--columns); into a pipe it is as wide as COLUMNS or the terminal on stderr; into a file, or
+with no terminal, the default. Any of these is narrowed for an image too tall for ${MAX_ROWS}
+rows at it.
 With --auto-optimize above 0 (the default is ${paramInfo('autoOptimize').default}), the Auto Director starts from the tone,
 detail and glyph values given and may move them for the image (JSON output lists what it
 changed); --auto-optimize 0 renders exactly the values given.

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FORMAT_INFO } from '../../engine/encode/formats.js';
 import { SAMPLES_X } from '../../engine/fixed.js';
+import { MAX_ROWS } from '../../engine/size.js';
 import { isVideoContainer } from '../../engine/video-container.js';
 import { type Command, type PlayLimits, parseArgs, type RenderCommand, UsageError } from './args.js';
 import type { Converted, ConvertTask } from './convert.js';
@@ -30,7 +31,7 @@ import {
 } from './io.js';
 import { SignalGuard } from './signal-guard.js';
 import { sizedParams } from './sizing.js';
-import { terminalColorDepth, terminalColumns, terminalRedraws, terminalRows } from './terminal.js';
+import { outputColumns, terminalColorDepth, terminalColumns, terminalRedraws, terminalRows } from './terminal.js';
 import { firstFramePng, isVideoFile, probeVideo, VideoError, withVideoFile } from './video.js';
 import type { Converter } from './workers.js';
 
@@ -252,6 +253,10 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
       : toStdout
         ? terminalColorDepth(stdout, streams.env ?? {})
         : 'truecolor';
+  const rows = terminalRows(stdout) ?? 0;
+  const columns = terminalColumns(stdout) ?? 0;
+  const textual = command.params.format === 'text' || command.params.format === 'ansi';
+  const sizeGiven = command.columnsGiven || command.rows !== undefined;
   const request = {
     params: command.params,
     ansiColorDepth,
@@ -260,14 +265,13 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
       ...(command.cellAspect !== undefined ? { cellAspect: command.cellAspect } : {}),
     },
     ...(command.columnsFromRows !== undefined ? { columnsFromRows: command.columnsFromRows } : {}),
-    ...(command.columnsGiven || command.rows !== undefined ? {} : { narrowToFit: true as const }),
+    ...(sizeGiven ? {} : { narrowToFit: true as const }),
+    // art shown on a terminal fits it whole, as chafa's does: its rows less the prompt's
+    ...(!sizeGiven && toStdout && textual && rows >= 2 ? { fitRows: Math.min(rows - 1, MAX_ROWS) } : {}),
   };
   const pending: (Promise<Outcome> | undefined)[] = [];
   let guard: SignalGuard | undefined;
   // one input on a terminal of two rows or more that redraws, as text or ANSI: an animation plays there
-  const rows = terminalRows(stdout) ?? 0;
-  const columns = terminalColumns(stdout) ?? 0;
-  const textual = command.params.format === 'text' || command.params.format === 'ansi';
   const playable = rows >= 2 && columns > 0 && terminalRedraws(streams.env ?? {});
   if (inputs.length === 1 && toStdout && playable && textual && !command.still) {
     guard = new SignalGuard(stdout);
@@ -347,7 +351,7 @@ function drained(stream: NodeJS.WritableStream): Promise<void> {
 export async function main(argv: readonly string[], streams: CliStreams = process): Promise<number> {
   let command: Command;
   try {
-    command = parseArgs(argv, terminalColumns(streams.stdout));
+    command = parseArgs(argv, outputColumns(streams));
     if (command.command === 'help' || command.command === 'version') {
       const output = watchOutput(streams);
       streams.stdout.write(command.command === 'help' ? helpText(version()) : `glyphcast ${version()}\n`);

@@ -3,7 +3,7 @@
  * Free of the decoder, so the CLI's main thread can size before it loads sharp.
  */
 import type { RenderParams } from '../../engine/params.js';
-import { DEFAULT_CELL_ASPECT, MIN_COLUMNS, widestColumns } from '../../engine/size.js';
+import { DEFAULT_CELL_ASPECT, gridSize, MIN_COLUMNS, widestColumns } from '../../engine/size.js';
 import type { ConvertTask } from './convert.js';
 
 /** The columns that keep the image's aspect at `rows` rows, within the range of --columns and `widest`. */
@@ -20,12 +20,21 @@ export function columnsForRows(
 /**
  * The params for `image`: with --rows alone, the columns that keep its aspect at that height;
  * with neither --rows nor --columns, the CLI's width (the terminal's, or the default), narrowed
- * where the image is too tall for MAX_ROWS rows at it (a full-page screenshot).
+ * on a terminal to the widest whose rows fit it (`fitRows`), and anywhere where the image is
+ * too tall for MAX_ROWS rows at it (a full-page screenshot).
  */
 export function sizedParams(image: { width: number; height: number }, task: Omit<ConvertTask, 'bytes'>): RenderParams {
   const { rows, cellAspect = DEFAULT_CELL_ASPECT } = task.options;
   if (task.columnsFromRows !== undefined && rows !== undefined) {
     return { ...task.params, columns: columnsForRows(image, rows, cellAspect, task.columnsFromRows) };
+  }
+  if (task.narrowToFit && task.fitRows !== undefined && rows === undefined) {
+    // the aspect's width rounded may be a row too tall: step down until the rows fit (at the
+    // narrowest, an image too tall for it prints taller, or the render says it cannot)
+    const rowsAt = (columns: number) => gridSize(image, columns, task.options).rows;
+    let columns = columnsForRows(image, task.fitRows, cellAspect, task.params.columns);
+    while (columns > MIN_COLUMNS && rowsAt(columns) > task.fitRows) columns--;
+    if (columns < task.params.columns) return { ...task.params, columns };
   }
   if (task.narrowToFit && rows === undefined) {
     const widest = widestColumns(image, cellAspect);

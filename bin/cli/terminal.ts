@@ -2,6 +2,7 @@
  * What the terminal standard output is can show: its width, and how many colors. Into a file or
  * a pipe there is no terminal to ask: the width is unknown and the colors are 24-bit.
  */
+import fs from 'node:fs';
 import type { WriteStream } from 'node:tty';
 import type { AnsiColorDepth } from '../../engine/encode/ansi-palette.js';
 
@@ -10,6 +11,34 @@ export function terminalColumns(stdout: NodeJS.WritableStream): number | undefin
   const tty = stdout as Partial<Pick<WriteStream, 'isTTY' | 'columns'>>;
   // a pseudo-terminal whose size was never set says 0: its size is not known
   return tty.isTTY && typeof tty.columns === 'number' && tty.columns > 0 ? tty.columns : undefined;
+}
+
+/** Whether a stream is a pipe or a socket (`glyphcast photo.jpg | less -R`), not a file or a terminal. */
+function isPipe(stream: NodeJS.WritableStream): boolean {
+  const { fd } = stream as { fd?: unknown };
+  if (typeof fd !== 'number') return false;
+  try {
+    const stat = fs.fstatSync(fd);
+    return stat.isFIFO() || stat.isSocket();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The width art on standard output is likely shown at: the terminal's; into a pipe, `COLUMNS`
+ * when set, else the width of the terminal on stderr (the pipe most likely ends on it: less,
+ * head); undefined into a file, or with no terminal anywhere.
+ */
+export function outputColumns(streams: {
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream;
+  readonly env?: NodeJS.ProcessEnv;
+}): number | undefined {
+  const own = terminalColumns(streams.stdout);
+  if (own !== undefined || !isPipe(streams.stdout)) return own;
+  const columns = Number(streams.env?.COLUMNS);
+  return Number.isInteger(columns) && columns > 0 ? columns : terminalColumns(streams.stderr);
 }
 
 /** The height of the terminal `stdout` is, or undefined when it is a file or a pipe. */

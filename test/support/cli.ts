@@ -34,7 +34,8 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Promi
         cwd: options.cwd ?? ROOT,
         encoding: 'utf8',
         maxBuffer: 64 * 1024 * 1024,
-        env: { ...process.env, NODE_OPTIONS: '' },
+        // COLUMNS would set the width of art into a pipe (bin/cli/terminal.ts outputColumns)
+        env: { ...process.env, NODE_OPTIONS: '', COLUMNS: '' },
       },
       (err, stdout, stderr) => {
         const status = err ? (typeof err.code === 'number' ? err.code : Number.NaN) : 0;

@@ -24,6 +24,7 @@ export const TERMINAL_ENV: NodeJS.ProcessEnv = {
   NODE_OPTIONS: '',
   NO_COLOR: undefined,
   FORCE_COLOR: undefined,
+  COLUMNS: undefined,
   TERM: 'xterm-256color',
   COLORTERM: 'truecolor',
   SHELL: '/bin/sh',

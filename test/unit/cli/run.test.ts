@@ -453,6 +453,43 @@ describe('glyphcast (the build, dist/bin/glyphcast.js, run as an executable)', (
     expect(piped.stdout.split('\n')[0]).toHaveLength(120);
   });
 
+  it('fits a still whole on the terminal (its rows less the prompt), as chafa does; a size given is kept', () => {
+    const onTerminal = (args: string) =>
+      execFileSync('script', ['-qec', `stty cols 57 rows 20; ${JSON.stringify(DIST_BIN)} ${args}`, '/dev/null'], {
+        encoding: 'utf8',
+        env: TERMINAL_ENV,
+      })
+        .split('\r\n')
+        .filter((l) => l.length > 0);
+    // 20 x 60 is 85 rows at 57 columns: narrowed to the widest whose rows fit 19
+    const fitted = onTerminal(JSON.stringify(file('tall.png')));
+    expect(fitted.length).toBeLessThanOrEqual(19);
+    expect(fitted.length).toBeGreaterThanOrEqual(16);
+    expect(fitted[0].length).toBeLessThan(20);
+    for (const line of fitted) expect(line).toHaveLength(fitted[0].length);
+    // --columns given: as wide as asked, however tall
+    expect(onTerminal(`--columns 40 ${JSON.stringify(file('tall.png'))}`)).toHaveLength(60);
+  });
+
+  it('into a pipe, takes the width of the terminal on stderr, or COLUMNS; into a file, the default 120', () => {
+    const widths = (command: string) =>
+      execFileSync('script', ['-qec', `stty cols 57 rows 20; ${command}`, '/dev/null'], {
+        encoding: 'utf8',
+        env: TERMINAL_ENV,
+      })
+        .split('\r\n')
+        .filter((l) => l.length > 0)
+        .map((l) => l.length);
+    const art = `${JSON.stringify(DIST_BIN)} ${JSON.stringify(file('wide.png'))}`;
+    expect(new Set(widths(`${art} | cat`))).toEqual(new Set([57]));
+    expect(new Set(widths(`COLUMNS=33 ${art} | cat`))).toEqual(new Set([33]));
+    const saved = file('piped-to-file.txt');
+    execFileSync('script', ['-qec', `stty cols 57 rows 20; ${art} > ${JSON.stringify(saved)}`, '/dev/null'], {
+      env: TERMINAL_ENV,
+    });
+    expect(fs.readFileSync(saved, 'utf8').split('\n')[0]).toHaveLength(120);
+  });
+
   it('writes ANSI art in the colors the terminal says it shows; 24-bit into a pipe, and as --color-depth says', async () => {
     const inTerminal = (env: NodeJS.ProcessEnv, flags = '') =>
       execFileSync(
