@@ -5,8 +5,9 @@
  * Schema for OpenAPI and MCP (`paramsJsonSchema`), the studio's controls, the CLI flags and
  * the README table. Values are validated here and nowhere else; nothing is clamped.
  */
-import { z } from 'zod';
+
 import { editDistance } from './edit-distance.js';
+import { z } from './zod.js';
 
 export const CHARSETS = ['standard', 'detailed', 'blocks', 'binary', 'dots', 'minimal'] as const;
 export const FORMATS = ['text', 'ansi', 'html', 'json', 'json-compact', 'svg'] as const;

@@ -4,9 +4,10 @@
  * conformance: the service speaks REST and MCP, not A2A JSON-RPC) and the interoperability
  * document (GET /api/v1/interoperability: protocols, versions, limits, batch bound).
  */
-import { z } from 'zod';
+
 import { MAX_ROWS, PARAMS } from '../engine/index.js';
 import { HANDOFF_PROTOCOL } from '../engine/protocol/handoff.js';
+import { z } from '../engine/zod.js';
 import { SECURITY_SCHEMES } from './auth.js';
 import { CAPABILITIES, INPUT_IMAGE_TYPES, OUTPUT_FORMATS } from './capabilities.js';
 import type { ServerConfig } from './config.js';

@@ -3,9 +3,10 @@
  * generated from them (and from the engine's params schema), and the tests validate live
  * responses against that document.
  */
-import { z } from 'zod';
+
 import { FORMATS } from '../engine/params.js';
 import { HANDOFF_MODES, HANDOFF_PROTOCOL } from '../engine/protocol/handoff.js';
+import { z } from '../engine/zod.js';
 import { ERROR_CODES, type ErrorCode } from './errors.js';
 
 const ERROR_NAMES = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];

@@ -7,9 +7,10 @@
  * with the HTTP API's own intake (server/intake.ts), so a bad argument is refused with the
  * same code and message as POST /api/v1/render.
  */
-import { z } from 'zod';
+
 import { CHROMA_ENCODING, paramsJsonSchema } from '../../engine/index.js';
 import { FORMATS } from '../../engine/params.js';
+import { z } from '../../engine/zod.js';
 import { MAX_IMAGE_URL_LENGTH } from '../intake.js';
 
 export const TOOL_NAME = 'render_ascii';

@@ -4,12 +4,27 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The studio's framing policy: no other site may frame it, as a page that did could dress the
- * studio's buttons (the handoff, the webcam) as its own; no plugins, no <base>, no form posts.
- * Scripts are left to the page: it inserts no outside markup (Lit templates only), so a
- * script-src would guard nothing, and zod's probe for eval would be reported as a violation.
+ * The studio's policy. Scripts, workers and requests from its own origin only (no inline or
+ * eval'd script: zod runs jitless, engine/zod.ts), so markup that ever slipped into the page
+ * could run nothing nor send anything elsewhere; images and media also from blob: and data:
+ * (a dropped file, a pasted image, a video file, the favicon); inline styles (the page's own).
+ * No other site may frame it, as a page that did could dress the studio's buttons (the
+ * handoff, the webcam) as its own; no plugins, no <base>, no form posts.
  */
-export const STUDIO_CSP = "frame-ancestors 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+export const STUDIO_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self' data:",
+  "frame-ancestors 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
 
 /** The built studio (dist/studio) at `/`: hashed assets cached for a year, index.html never. */
 export async function studioRoutes(app: FastifyInstance, opts: { root: string }): Promise<void> {

@@ -231,7 +231,7 @@ describe('the studio at /', () => {
     fs.rmSync(root, { recursive: true });
   });
 
-  it('may not be framed by another site (its handoff and webcam buttons could be dressed as theirs)', async () => {
+  it('may not be framed by another site (its handoff and webcam buttons could be dressed as theirs), nor run foreign script', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphcast-studio-'));
     fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>studio</title>');
     const app = Fastify();
@@ -240,6 +240,9 @@ describe('the studio at /', () => {
     const index = await fetch(`${base}/`);
     expect(index.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
     expect(index.headers.get('content-security-policy')).toContain("object-src 'none'");
+    // scripts and requests of its own origin only: no inline or eval'd script, nothing sent elsewhere
+    expect(index.headers.get('content-security-policy')).toContain("script-src 'self';");
+    expect(index.headers.get('content-security-policy')).toContain("connect-src 'self';");
     expect(index.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(index.headers.get('referrer-policy')).toBe('no-referrer');
     await app.close();

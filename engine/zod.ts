@@ -1,0 +1,11 @@
+/**
+ * zod as the engine's schemas use it: without its compiled parsers (`jitless`). zod compiles an
+ * object's parser with `Function` after probing whether eval is allowed; the studio runs under
+ * a Content-Security-Policy whose `script-src 'self'` forbids it, and the probe alone would be
+ * reported as a violation. The parameters are a few keys: zod's interpreter is quick enough.
+ */
+import { z } from 'zod';
+
+z.config({ jitless: true });
+
+export { z };
