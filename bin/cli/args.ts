@@ -126,6 +126,8 @@ const CLI_FLAGS = new Map<string, CliOption>([
   ['V', 'version'],
 ]);
 const SWITCHES = new Set<CliOption>(['help', 'version', 'still']);
+/** The short options that take a value (-o FILE), which may come attached (-oFILE). */
+const VALUED_SHORT = new Set(['o']);
 
 /** The flag a mistyped one was most likely meant to be, by edit distance. */
 function closest(name: string): string | undefined {
@@ -156,8 +158,18 @@ function completions(name: string): string[] {
 
 const dashes = (name: string) => (name.length === 1 ? `-${name}` : `--${name}`);
 
+/** Flags of chafa and jp2a that glyphcast spells otherwise: their users type them first. */
+const PEER_FLAGS: ReadonlyMap<string, string> = new Map([
+  ['width', '--columns'],
+  ['height', '--rows'],
+  ['size', '--columns and --rows'],
+  ['colors', '--color with --color-depth'],
+]);
+
 function unknown(flag: string): UsageError {
   const name = flag.replace(/^-+/, '').split('=')[0];
+  const peer = flag.startsWith('--') ? PEER_FLAGS.get(name.toLowerCase()) : undefined;
+  if (peer) return new UsageError(`unknown option ${flag.split('=')[0]} (glyphcast says ${peer})`);
   const near = closest(name);
   const guesses = near ? [near] : completions(name).slice(0, 3);
   const guess = guesses.map(dashes).join(' or ');
@@ -250,8 +262,10 @@ export function parseArgs(argv: readonly string[], terminalColumns?: number): Co
     }
     const long = arg.startsWith('--');
     const eq = arg.indexOf('=');
-    const name = arg.slice(long ? 2 : 1, eq < 0 ? undefined : eq);
-    const inline = eq < 0 ? undefined : arg.slice(eq + 1);
+    let name = arg.slice(long ? 2 : 1, eq < 0 ? undefined : eq);
+    let inline = eq < 0 ? undefined : arg.slice(eq + 1);
+    // a short option that takes a value may have it attached, as getopt allows: -oart.txt
+    if (!long && name.length > 1 && VALUED_SHORT.has(arg[1])) [name, inline] = [arg[1], arg.slice(2)];
     if (!long && name.length !== 1) throw unknown(arg);
     const takeValue = () => {
       if (inline !== undefined) return inline;
@@ -264,7 +278,10 @@ export function parseArgs(argv: readonly string[], terminalColumns?: number): Co
     if (param && long) {
       once(`--${kebabCase(param.name)}`, dashes(name));
       if (param.kind.type === 'boolean' && inline === undefined) refuseSeparateBoolean(name, argv[i + 1]);
-      strings[param.name] = param.kind.type === 'boolean' && inline === undefined ? 'true' : takeValue();
+      const value = param.kind.type === 'boolean' && inline === undefined ? 'true' : takeValue();
+      // a boolean's value in any of the words --color=false was meant by (yes, ON, 0): one meaning each
+      const word = param.kind.type === 'boolean' ? BOOLEAN_WORDS.get(value.toLowerCase()) : undefined;
+      strings[param.name] = word === undefined ? value : String(word);
     } else if (negated?.kind.type === 'boolean') {
       if (inline !== undefined) throw new UsageError(`${dashes(name)} takes no value`);
       once(`--${kebabCase(negated.name)}`, dashes(name));
@@ -280,7 +297,7 @@ export function parseArgs(argv: readonly string[], terminalColumns?: number): Co
   }
   if (cli.help) return { command: 'help' };
   if (cli.version) return { command: 'version' };
-  return renderCommand(strings, cli, inputs, terminalColumns);
+  return renderCommand(strings, cli, inputs, terminalColumns, given);
 }
 
 /** Words that read as a boolean's value, each with the flag that says it: after a boolean flag, one was meant for it. */
@@ -320,6 +337,7 @@ function renderCommand(
   cli: Partial<Record<CliOption, string>>,
   inputs: string[],
   terminalColumns: number | undefined,
+  given: ReadonlyMap<string, string>,
 ) {
   const toTerminal = (cli.output === undefined || cli.output === '-') && cli.outDir === undefined;
   const columnsGiven = strings.columns !== undefined;
@@ -330,7 +348,7 @@ function renderCommand(
     // No --format: a file named by -o says it with its extension; --color alone means ansi,
     // since plain text has no color (SPEC 4.2 rule 2).
     const fromPath = cli.output && cli.output !== '-' ? formatOfPath(cli.output) : undefined;
-    const color = strings.color !== undefined && resolveParamsOrUsage({ color: strings.color }).color;
+    const color = strings.color !== undefined && resolveParamsOrUsage({ color: strings.color }, given).color;
     if (fromPath === 'text' && color) {
       // the file's name would drop the color asked for without a word
       throw new UsageError(
@@ -340,7 +358,7 @@ function renderCommand(
     if (fromPath) strings.format = fromPath;
     else if (color) strings.format = 'ansi';
   }
-  const params = resolveParamsOrUsage(strings);
+  const params = resolveParamsOrUsage(strings, given);
   if (inputs.length === 0) {
     throw new UsageError('no input image (give one or more files, or - for standard input; see glyphcast --help)');
   }
@@ -360,11 +378,17 @@ function renderCommand(
     command: 'render',
     params,
     inputs,
-    ...(cli.rows !== undefined ? { rows: numberOption('rows', cli.rows, 1, MAX_ROWS, true) } : {}),
+    ...(cli.rows !== undefined ? { rows: numberOption(CANONICAL.rows, cli.rows, 1, MAX_ROWS, true) } : {}),
     ...(cli.rows !== undefined && !columnsGiven ? { columnsFromRows: widest } : {}),
     ...(cli.cellAspect !== undefined
       ? {
-          cellAspect: numberOption('cell-aspect', cli.cellAspect, CELL_ASPECT_RANGE.min, CELL_ASPECT_RANGE.max, false),
+          cellAspect: numberOption(
+            CANONICAL.cellAspect,
+            cli.cellAspect,
+            CELL_ASPECT_RANGE.min,
+            CELL_ASPECT_RANGE.max,
+            false,
+          ),
         }
       : {}),
     ...(cli.output !== undefined ? { output: cli.output } : {}),
@@ -392,11 +416,12 @@ function playLimits(cli: Partial<Record<CliOption, string>>, toTerminal: boolean
   if (!toTerminal) throw new UsageError(`${say} how it plays on a terminal, not into files`);
   return {
     ...(cli.loops !== undefined
-      ? { loops: numberOption('loops', cli.loops, LOOPS_RANGE.min, LOOPS_RANGE.max, true) }
+      ? { loops: numberOption(CANONICAL.loops, cli.loops, LOOPS_RANGE.min, LOOPS_RANGE.max, true) }
       : {}),
     ...(cli.duration !== undefined
       ? {
-          durationMs: numberOption('duration', cli.duration, DURATION_RANGE.min, DURATION_RANGE.max, false) * 1000,
+          durationMs:
+            numberOption(CANONICAL.duration, cli.duration, DURATION_RANGE.min, DURATION_RANGE.max, false) * 1000,
         }
       : {}),
   };
@@ -421,11 +446,22 @@ function colorDepthOption(text: string | undefined, params: RenderParams): AnsiC
   return depth;
 }
 
-function resolveParamsOrUsage(strings: Record<string, string>): RenderParams {
+/**
+ * The render parameters the flags give, or a UsageError naming each bad value by the flag it was
+ * typed as (`--cols: expected an integer from 8 to 400`), not by its parameter (`columns`).
+ */
+function resolveParamsOrUsage(strings: Record<string, string>, given: ReadonlyMap<string, string>): RenderParams {
   try {
     return resolveParams(strings, 'strings');
   } catch (err) {
-    if (err instanceof ParamsError) throw new UsageError(err.message);
-    throw err;
+    if (!(err instanceof ParamsError)) throw err;
+    const said = err.issues.map((issue) => {
+      const flag = given.get(`--${kebabCase(issue.param)}`);
+      const prefix = `${issue.param}: `;
+      return flag && issue.message.startsWith(prefix)
+        ? `${flag}: ${issue.message.slice(prefix.length)}`
+        : issue.message;
+    });
+    throw new UsageError(said.join('; ') + (err.unlisted > 0 ? `; and ${err.unlisted} more` : ''));
   }
 }

@@ -83,8 +83,10 @@ spelling (--outDir, --cellAspect, --colorDepth).
 
 Render parameters: the names, ranges and defaults of the HTTP API. Each flag also takes its
 API name (--edgeStrength for --edge-strength) and the form --name=value. Booleans take
---name, --no-name or --name=false, never a separate value (--color false is a usage
-error). Each option may be given once, in any of its spellings.
+--name, --no-name or --name=VALUE (true, false, yes, no, on, off, 1, 0, in any case),
+never a separate value (--color false is a usage error). Each option may be given once,
+in any of its spellings; -o takes its value attached too (-oart.txt). A bad value is
+named by the flag it was typed as.
 Without --format, --color prints ansi (plain text has no color) and -o FILE takes the format
 of its extension (--color with -o FILE.txt is a usage error: give --format ansi).
 Without --columns or --rows, art printed to a terminal fits it whole, as wide as it or

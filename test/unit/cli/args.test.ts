@@ -83,7 +83,7 @@ describe('parseArgs', () => {
     expect(render('--rows', '1e3', 'a.png').rows).toBe(1000);
     expect(render('--cell-aspect', '2e0', 'a.png').cellAspect).toBe(2);
     expect(render('--columns', '1e2', 'a.png').params.columns).toBe(100);
-    expect(usageError('--rows', '0x10', 'a.png')).toMatch(/^rows: expected an integer from 1 to 2000/);
+    expect(usageError('--rows', '0x10', 'a.png')).toMatch(/^--rows: expected an integer from 1 to 2000/);
     expect(usageError('-o', '', 'a.png')).toBe('-o needs a file name (or - for standard output)');
     expect(usageError('--out-dir', '', 'a.png')).toBe('--out-dir needs a folder name');
   });
@@ -119,13 +119,17 @@ describe('parseArgs', () => {
   });
 
   it('refuses bad values with the message of the HTTP API (resolveParams)', () => {
-    expect(usageError('--columns', '500', 'a.png')).toBe('columns: expected an integer from 8 to 400, received "500"');
-    expect(usageError('--color=yes', 'a.png')).toBe('color: expected true or false, received "yes"');
-    expect(usageError('--charset', 'emoji', 'a.png')).toBe(
-      'charset: expected one of standard, detailed, blocks, binary, dots, minimal, received "emoji"',
+    expect(usageError('--columns', '500', 'a.png')).toBe(
+      '--columns: expected an integer from 8 to 400, received "500"',
     );
-    expect(usageError('--cols', '5', '--gamma', 'x', 'a.png')).toBe(
-      'columns: expected an integer from 8 to 400, received "5"; gamma: expected a number from 0.2 to 3, received "x"',
+    expect(usageError('--color=maybe', 'a.png')).toBe('--color: expected true or false, received "maybe"');
+    expect(usageError('--charset', 'emoji', 'a.png')).toBe(
+      '--charset: expected one of standard, detailed, blocks, binary, dots, minimal, received "emoji"',
+    );
+    // each named by the flag as typed, not by its parameter
+    expect(usageError('--cols', '5', '--gamma', 'x', '--monoColor', 'red', 'a.png')).toBe(
+      '--cols: expected an integer from 8 to 400, received "5"; --gamma: expected a number from 0.2 to 3, received "x"; ' +
+        '--monoColor: expected a hex color #rrggbb or #rgb, received "red"',
     );
   });
 
@@ -142,6 +146,24 @@ describe('parseArgs', () => {
     expect(usageError('-x', 'a.png')).toBe('unknown option -x');
     expect(usageError('--no-columns', 'a.png')).toMatch(/^unknown option --no-columns/);
     expect(usageError('--no-color=true', 'a.png')).toBe('--no-color takes no value');
+  });
+
+  it("takes a boolean's value in any word that says it, in any case: --color=yes, --invert=ON, --dither=0", () => {
+    const c = render('--color=yes', '--invert=ON', '--dither=0', '--denoise', '0.5', 'a.png');
+    expect([c.params.color, c.params.invert, c.params.dither]).toEqual([true, true, false]);
+    expect(render('--color=TRUE', '--invert=Off', 'a.png').params).toMatchObject({ color: true, invert: false });
+  });
+
+  it('names the flag chafa or jp2a users type for what glyphcast spells otherwise', () => {
+    expect(usageError('--width', '80', 'a.png')).toBe('unknown option --width (glyphcast says --columns)');
+    expect(usageError('--height=20', 'a.png')).toBe('unknown option --height (glyphcast says --rows)');
+    expect(usageError('--size', '80x25', 'a.png')).toBe('unknown option --size (glyphcast says --columns and --rows)');
+  });
+
+  it('takes the value of -o attached, as getopt does: -oart.txt', () => {
+    const c = render('-oart.txt', 'a.png');
+    expect([c.output, c.params.format]).toEqual(['art.txt', 'text']);
+    expect(usageError('-oart.txt', '-o', 'b.txt', 'a.png')).toBe('-o given twice: give each option once');
   });
 
   it('refuses a boolean flag followed by a separate value, which would be read as an input', () => {
@@ -169,12 +191,12 @@ describe('parseArgs', () => {
 
   it('checks --rows (1 to 2000) and --cell-aspect (0.2 to 2) in the same words', () => {
     expect(render('--rows', '2000', 'a.png').rows).toBe(2000);
-    expect(usageError('--rows', '0', 'a.png')).toBe('rows: expected an integer from 1 to 2000, received "0"');
-    expect(usageError('--rows=2.5', 'a.png')).toBe('rows: expected an integer from 1 to 2000, received "2.5"');
+    expect(usageError('--rows', '0', 'a.png')).toBe('--rows: expected an integer from 1 to 2000, received "0"');
+    expect(usageError('--rows=2.5', 'a.png')).toBe('--rows: expected an integer from 1 to 2000, received "2.5"');
     expect(render('--cell-aspect', '0.45', 'a.png').cellAspect).toBe(0.45);
     expect(render('--cellAspect=1', 'a.png').cellAspect).toBe(1);
     expect(usageError('--cell-aspect', 'wide', 'a.png')).toBe(
-      'cell-aspect: expected a number from 0.2 to 2, received "wide"',
+      '--cell-aspect: expected a number from 0.2 to 2, received "wide"',
     );
   });
 
@@ -241,11 +263,13 @@ describe('parseArgs', () => {
     expect(render('--loops', '3', 'a.gif').limits).toEqual({ loops: 3 });
     expect(render('--loops=0', '--duration', '2.5', 'a.gif').limits).toEqual({ loops: 0, durationMs: 2500 });
     expect(render('--duration', '0.1', 'a.gif', '-o', '-').limits).toEqual({ durationMs: 100 });
-    expect(usageError('--loops', '1.5', 'a.gif')).toBe('loops: expected an integer from 0 to 10000, received "1.5"');
-    expect(usageError('--loops', '-1', 'a.gif')).toBe('loops: expected an integer from 0 to 10000, received "-1"');
-    expect(usageError('--duration', '0', 'a.gif')).toBe('duration: expected a number from 0.1 to 86400, received "0"');
+    expect(usageError('--loops', '1.5', 'a.gif')).toBe('--loops: expected an integer from 0 to 10000, received "1.5"');
+    expect(usageError('--loops', '-1', 'a.gif')).toBe('--loops: expected an integer from 0 to 10000, received "-1"');
+    expect(usageError('--duration', '0', 'a.gif')).toBe(
+      '--duration: expected a number from 0.1 to 86400, received "0"',
+    );
     expect(usageError('--duration', 'soon', 'a.gif')).toBe(
-      'duration: expected a number from 0.1 to 86400, received "soon"',
+      '--duration: expected a number from 0.1 to 86400, received "soon"',
     );
     expect(usageError('--loops', '2', '--loops', '3', 'a.gif')).toBe('--loops given twice: give each option once');
     expect(usageError('--loops', '2', '--duration', '1', '--still', 'a.gif')).toBe(

@@ -252,7 +252,7 @@ describe('glyphcast (from the sources)', () => {
     expectOneLineError(
       await runCli(['--columns', '500', file('wide.png')]),
       2,
-      'columns: expected an integer from 8 to 400, received "500"',
+      '--columns: expected an integer from 8 to 400, received "500"',
     );
     expectOneLineError(await runCli([file('wide.png'), '--rows']), 2, '--rows needs a value (see glyphcast --help)');
     expectOneLineError(await runCli([]), 2, /no input image/);
@@ -533,6 +533,6 @@ describe('glyphcast (the build, dist/bin/glyphcast.js, run as an executable)', (
     );
     const bad = await runCli([path.join(BAD_DIR, 'decode-truncated.png')], { entry: 'dist' });
     expectOneLineError(bad, 1, /decode-truncated\.png: the image could not be decoded/);
-    expectOneLineError(await runCli(['--gamma', '0'], { entry: 'dist' }), 2, /^glyphcast: gamma: expected a number/);
+    expectOneLineError(await runCli(['--gamma', '0'], { entry: 'dist' }), 2, /^glyphcast: --gamma: expected a number/);
   });
 });
