@@ -94,9 +94,9 @@ narrowed so its rows fit the terminal's, less one for the prompt (within the ran
 --columns); into a pipe it is as wide as COLUMNS or the terminal on stderr; into a file, or
 with no terminal, the default. Any of these is narrowed for an image too tall for ${MAX_ROWS}
 rows at it.
-With --auto-optimize above 0 (the default is ${paramInfo('autoOptimize').default}), the Auto Director starts from the tone,
-detail and glyph values given and may move them for the image (JSON output lists what it
-changed); --auto-optimize 0 renders exactly the values given.
+With --auto-optimize above 0 (the default is ${paramInfo('autoOptimize').default}), the Auto Director may move the tone,
+detail and glyph values left at their defaults for the image (JSON output lists what it
+changed); a value given other than the default is kept; --auto-optimize 0 keeps them all.
 
 ${groups.join('\n\n')}
 

@@ -177,6 +177,24 @@ function clampToRange(name: (typeof TUNABLE)[number], value: number): number {
   return k.type === 'number' || k.type === 'integer' ? Math.min(k.max, Math.max(k.min, value)) : value;
 }
 
+/**
+ * The tunable parameters the caller set away from their defaults: a choice made on purpose
+ * (a slider moved, a flag typed with another value), which the director keeps as given. It
+ * tunes only what was left at the default. By value, not by presence, so every face (the HTTP
+ * API, MCP, the CLI, the studio) pins the same parameters for the same values.
+ */
+export function pinnedParams(user: RenderParams): ReadonlySet<(typeof TUNABLE)[number]> {
+  return new Set(TUNABLE.filter((name) => user[name] !== paramInfo(name).default));
+}
+
+/** `change` without the pinned parameters: a look or a refinement never moves a choice the caller made. */
+function unpinned(
+  change: Partial<Record<string, unknown>>,
+  pinned: ReadonlySet<string>,
+): Partial<Record<string, unknown>> {
+  return Object.fromEntries(Object.entries(change).filter(([name]) => !pinned.has(name)));
+}
+
 /** Blend the caller's params towards the tuned ones: numbers linearly, choices at >= 0.5. */
 function blend(user: RenderParams, tuned: RenderParams, a: number): RenderParams {
   const out: Record<string, unknown> = { ...user };
@@ -277,12 +295,23 @@ function runDirector(
   return { grid: result.grid, params: final, evidence };
 }
 
-/** The search: the caller's params, the rubric's looks, one-step refinements of the best. */
+/**
+ * The search: the caller's params, the rubric's looks, one-step refinements of the best; none
+ * moves a pinned parameter (a look that differs only there is the caller's params again, and
+ * is not rendered twice).
+ */
 function tune(session: Session, rubric: Rubric, user: RenderParams): RenderParams {
+  const pinned = pinnedParams(user);
   const tried: Candidate[] = [session.evaluate(user)];
-  for (const look of rubric.looks(session.analysis)) tried.push(session.evaluate(withChange(user, look)));
+  for (const look of rubric.looks(session.analysis)) {
+    const change = unpinned(look, pinned);
+    if (Object.keys(change).some((name) => change[name] !== user[name as keyof RenderParams])) {
+      tried.push(session.evaluate(withChange(user, change)));
+    }
+  }
   let best = tried.reduce((a, b) => (b.score > a.score ? b : a));
   for (const { param, step } of rubric.refine) {
+    if (pinned.has(param)) continue;
     const value = round4(clampToRange(param, best.params[param] + step));
     if (value === best.params[param]) continue;
     const c = session.evaluate(withChange(best.params, { [param]: value }));

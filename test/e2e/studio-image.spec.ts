@@ -559,22 +559,34 @@ describe('studio: image mode', () => {
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 48 by /);
   });
 
-  it('says under a control when the Auto Director renders another value than it shows', async () => {
-    await page.goto(`${studio.url}/?columns=48&contrast=3.5`);
+  it('says under a control when the Auto Director renders another value than it shows; keeps a value the user set', async () => {
+    await page.goto(`${studio.url}/?columns=48`);
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
     const director = page.getByRole('region', { name: 'Auto Director evidence' });
-    // each value as the controls write it (3.50, not the engine's 3.5; a switch on or off)
-    await eventually(() => director.textContent()).toMatch(/Contrast 3\.50 → [\d.]+/);
-    const rendered = Number((await director.textContent())?.match(/Contrast 3\.50 → ([\d.]+)/)?.[1]);
+    // each value as the controls write it (1.15, not the engine's 1.15 or 1.1500; a switch on or off)
+    await eventually(() => director.textContent()).toMatch(/Contrast 1\.15 → [\d.]+/);
+    const rendered = Number((await director.textContent())?.match(/Contrast 1\.15 → ([\d.]+)/)?.[1]);
     expect(await director.textContent()).not.toMatch(/\b(true|false)\b/);
-    const note = page.getByText(/^The Auto Director renders [\d.]+ \(Auto optimize 0 keeps yours\)\.$/).first();
-    await eventually(() => note.count()).toBe(1);
-    const field = page.locator('gc-param-field').filter({ has: page.getByRole('slider', { name: 'Contrast' }) });
-    expect(Number((await field.getByText(/^The Auto Director renders/).textContent())?.match(/[\d.]+/)?.[0])).toBe(
-      rendered,
+    const contrastField = () =>
+      page.locator('gc-param-field').filter({ has: page.getByRole('slider', { name: 'Contrast' }) });
+    const note = contrastField().getByText(
+      /^The Auto Director renders [\d.]+ while this is at its default \(a value of yours, or Auto optimize 0, is kept\)\.$/,
     );
+    await eventually(() => note.count()).toBe(1);
+    expect(Number((await note.textContent())?.match(/[\d.]+/)?.[0])).toBe(rendered);
+    // a contrast of the user's own is rendered as set: not in the changes, no note under it
+    await page.goto(`${studio.url}/?columns=48&contrast=3.5`);
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 48 by /);
+    await eventually(() => director.textContent()).toMatch(/candidates? scored/);
+    expect(await director.textContent()).not.toMatch(/Contrast 3\.50 →/);
+    expect(
+      await contrastField()
+        .getByText(/^The Auto Director renders/)
+        .count(),
+    ).toBe(0);
     // at autoOptimize 0 the render is what the controls show: no note anywhere
-    await page.goto(`${studio.url}/?columns=48&contrast=3.5&autoOptimize=0`);
+    await page.goto(`${studio.url}/?columns=48&autoOptimize=0`);
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 48 by /);
     await eventually(() => director.textContent()).toMatch(/candidates? scored/);

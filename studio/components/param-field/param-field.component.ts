@@ -90,7 +90,7 @@ export class ParamField extends LitElement {
       ${STUDIO_NOTES[info.name] ? html`<p class="help">${STUDIO_NOTES[info.name]}</p>` : nothing}
       ${
         this.tuned !== undefined && this.tuned !== this.value
-          ? html`<p class="tuned">The Auto Director renders ${tunedText(info, this.tuned)} (Auto optimize 0 keeps yours).</p>`
+          ? html`<p class="tuned">The Auto Director renders ${tunedText(info, this.tuned)} while this is at its default (a value of yours, or Auto optimize 0, is kept).</p>`
           : nothing
       }
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}

@@ -161,6 +161,28 @@ describe('Auto Director evidence', () => {
     expect(Math.abs(ssim(inverted) - ssim(negated))).toBeLessThan(0.03);
   });
 
+  it('keeps every tunable parameter set away from its default exactly, and tunes only the rest', async () => {
+    const img = await image('bright_smarties.png');
+    const defaults = render(img, {});
+    const tunedByDefault = evidence(defaults).changes.map((c) => c.param);
+    expect(tunedByDefault).toContain('contrast'); // what is pinned below is what it would move
+    for (const chosen of [
+      { brightness: 20, gamma: 1.2, sharpen: 0.8 },
+      { brightness: 100, contrast: 1.4, gamma: 1.37, dither: true, autoLevels: 0.2 },
+    ]) {
+      for (const autoOptimize of [0.5, 0.9, 1]) {
+        const g = render(img, { ...chosen, autoOptimize });
+        const changed = evidence(g).changes.map((c) => c.param);
+        for (const param of Object.keys(chosen)) expect(changed, `${param} at ${autoOptimize}`).not.toContain(param);
+        // left at its default, contrast is still the director's
+        if (!('contrast' in chosen)) expect(changed, `at ${autoOptimize}`).toContain('contrast');
+      }
+    }
+    // a value equal to the default is the director's to tune, however it was given
+    const atDefault = render(img, { contrast: 1.15 });
+    expect(evidence(atDefault).changes).toEqual(evidence(defaults).changes);
+  });
+
   it('with autoOptimize 0 it changes nothing and still measures the rubric', async () => {
     const d = evidence(render(await image('portrait_baboon.jpg'), { autoOptimize: 0 }));
     expect(d.changes).toEqual([]);
