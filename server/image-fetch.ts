@@ -223,5 +223,26 @@ function fetchError(err: unknown, host: string): ApiError {
     return new ApiError('url_timeout', `the image host ${host} did not answer in time`, { host });
   }
   const reason = chain.map(code).find((c) => /^[A-Z_]+$/.test(c));
-  return failed(host, reason ? reason.toLowerCase() : 'connection failed');
+  if (!reason) return failed(host, 'the connection failed');
+  // in words a caller can act on, the code kept for the host's operator
+  const words = Object.hasOwn(FAILURE_WORDS, reason) ? FAILURE_WORDS[reason] : 'the connection failed';
+  return failed(host, `${words} (${reason.toLowerCase()})`);
 }
+
+/** The system's and TLS's codes for a failed fetch, in words. */
+const FAILURE_WORDS: Readonly<Record<string, string>> = {
+  ENOTFOUND: 'no host of that name was found',
+  EAI_AGAIN: 'the host name could not be looked up just now',
+  ECONNREFUSED: 'the host refused the connection',
+  ECONNRESET: 'the host closed the connection',
+  EHOSTUNREACH: 'the host cannot be reached',
+  ENETUNREACH: 'the host cannot be reached',
+  UND_ERR_SOCKET: 'the host closed the connection',
+  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is not from a trusted authority',
+  SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate is not from a trusted authority',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate is not from a trusted authority',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'its TLS certificate is not from a trusted authority',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another name',
+  ERR_SSL_WRONG_VERSION_NUMBER: 'it does not speak https there',
+};

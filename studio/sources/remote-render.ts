@@ -43,10 +43,6 @@ interface ApiErrorBody {
   readonly error?: { readonly code?: string; readonly message?: string; readonly details?: { reason?: string } };
 }
 
-/**
- * What a person can act on, from the server's error body: the fetch policy's refusals in plain
- * words (the server's own message names its configuration, which only its operator can change).
- */
 /** The error of a JSON error body; undefined for any other body (the status says it all then). */
 function errorOf(text: string): ApiErrorBody['error'] {
   try {
@@ -56,7 +52,11 @@ function errorOf(text: string): ApiErrorBody['error'] {
   }
 }
 
-function failureMessage(url: string, status: number, error: ApiErrorBody['error']): string {
+/**
+ * What a person can act on, from the server's error body: the fetch policy's refusals in plain
+ * words (the server's own message names its configuration, which only its operator can change).
+ */
+export function failureMessage(url: string, status: number, error: ApiErrorBody['error']): string {
   const host = URL.canParse(url) ? new URL(url).hostname : url;
   const instead = 'save the image and open it as a file instead';
   if (error?.code === 'url_refused') {
@@ -65,12 +65,18 @@ function failureMessage(url: string, status: number, error: ApiErrorBody['error'
         return `this server fetches images only from the hosts its operator trusts, and ${host} is not one of them: ${instead}`;
       case 'scheme':
         return 'only https:// image addresses can be fetched';
+      case 'port_not_allowed':
+        return `this server fetches images from ${host} only at its usual https port: ${instead}`;
       case 'address_not_allowed':
         return `${host} is a private or local address, which the server never fetches from: ${instead}`;
     }
   }
-  if (error?.code === 'url_fetch_failed' || error?.code === 'url_timeout') {
-    return `the server could not fetch the image from ${host} (${error.message ?? `status ${status}`})`;
+  if (error?.code === 'url_timeout') return `${host} did not answer the server in time: try again, or ${instead}`;
+  if (error?.code === 'url_fetch_failed') {
+    // the server's message names the host already: its reason alone follows ours
+    const said = error.message ?? `status ${status}`;
+    const reason = said.replace(/^could not fetch the image from [^:]+: /, '');
+    return `the server could not fetch the image from ${host}: ${reason}`;
   }
   return error?.message ? `the server refused the image URL: ${error.message}` : `the server answered ${status}`;
 }

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RgbaImage } from '../../engine/image.js';
 import { SourceController } from '../../studio/controllers/source-controller.js';
 import { decodeImageBlob } from '../../studio/sources/decode-image.js';
+import { failureMessage } from '../../studio/sources/remote-render.js';
 import type { StudioSource } from '../../studio/sources/source.js';
 
 vi.mock('../../studio/sources/decode-image.js', () => ({ decodeImageBlob: vi.fn() }));
@@ -332,5 +333,30 @@ describe('SourceController', () => {
       expect(element.srcObject).toBe(second);
       expect(shown.map((s) => s?.kind)).toEqual(['camera']);
     });
+  });
+});
+
+describe('an image address the server could not render', () => {
+  const url = 'https://upload.example/photo.png';
+  it('says why in one plain sentence, the host named once', () => {
+    const failed = {
+      code: 'url_fetch_failed',
+      message: 'could not fetch the image from upload.example: no host of that name was found (enotfound)',
+    };
+    expect(failureMessage(url, 502, failed)).toBe(
+      'the server could not fetch the image from upload.example: no host of that name was found (enotfound)',
+    );
+    expect(
+      failureMessage(url, 504, {
+        code: 'url_timeout',
+        message: 'the image host upload.example did not answer in time',
+      }),
+    ).toBe(
+      'upload.example did not answer the server in time: try again, or save the image and open it as a file instead',
+    );
+    const port = { code: 'url_refused', message: 'x', details: { reason: 'port_not_allowed' } };
+    expect(failureMessage('https://upload.example:8443/a.png', 400, port)).toBe(
+      'this server fetches images from upload.example only at its usual https port: save the image and open it as a file instead',
+    );
   });
 });

@@ -189,9 +189,12 @@ describe('imageUrl fetch failures', () => {
     const { status, code } = await errorOf(await fetchVia(open, `${origin}/to-nowhere`));
     expect([status, code]).toEqual([502, 'url_fetch_failed']);
   });
-  it('a closed port is url_fetch_failed', async () => {
-    const { status, code } = await errorOf(await fetchVia(open, 'https://images.test:1/img.png'));
+  it('a closed port is url_fetch_failed, saying so in words (the code kept for the operator)', async () => {
+    const { status, code, body } = await errorOf(await fetchVia(open, 'https://images.test:1/img.png'));
     expect([status, code]).toEqual([502, 'url_fetch_failed']);
+    expect(body.error.message).toBe(
+      'could not fetch the image from images.test: the host refused the connection (econnrefused)',
+    );
   });
 });
 
