@@ -78,7 +78,8 @@ describe('studio: fallback without WebGPU', () => {
     await cpu.page.goto(studio.url);
     const status = cpu.page.getByRole('status').filter({ hasText: 'CPU (Worker)' });
     await eventually(() => status.textContent()).toContain('CPU (Worker) — WebGPU unavailable');
-    expect(await status.getAttribute('title')).toContain('Drawn with Canvas 2D');
+    expect(await status.getAttribute('title')).toContain('Rendered by the CPU engine in a Worker');
+    expect(await status.getAttribute('title')).toContain('drawn with Canvas 2D');
     const fallback = await downloads(cpu.page, 'CPU (Worker) — WebGPU unavailable');
 
     const webgpu = await open(gpu);

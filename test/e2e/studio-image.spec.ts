@@ -388,6 +388,29 @@ describe('studio: image mode', () => {
     expect(errors).toEqual([]);
   });
 
+  it("refuses a typed value out of range by the control's label, marks the field invalid and describes it by the refusal", async () => {
+    await page.goto(`${studio.url}/`);
+    const columns = page.getByRole('spinbutton', { name: 'Columns' });
+    await columns.fill('5000');
+    await columns.press('Enter');
+    const refusal = 'Columns: expected an integer from 8 to 400, received "5000". The value stays 120.';
+    await eventually(() => page.getByRole('alert').filter({ hasText: refusal }).count()).toBe(1);
+    expect(await columns.getAttribute('aria-invalid')).toBe('true');
+    const described = await columns.evaluate((el) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => (el.getRootNode() as ShadowRoot).getElementById(id)?.textContent?.trim())
+        .join(' | '),
+    );
+    expect(described).toContain(refusal);
+    // a value it takes clears both
+    await columns.fill('64');
+    await columns.press('Enter');
+    await eventually(() => columns.getAttribute('aria-invalid')).toBe('false');
+    expect(await page.getByRole('alert').filter({ hasText: 'Columns:' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('reads the whole look from the link, and reports a bad value while keeping its default', async () => {
     await page.goto(`${studio.url}/?columns=9000&charset=dots&invert=maybe&color=true`);
     const notice = page.getByRole('status').filter({ hasText: 'Some values in this link were not used' });

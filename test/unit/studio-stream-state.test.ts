@@ -99,7 +99,7 @@ describe('studio: the engine pill', () => {
   it('says so when WebGPU is missing or the device is lost (reported by the controller or the executor)', () => {
     expect(engineStatus('cpu-worker', { status: 'unavailable', reason: 'no adapter' }, 'auto')).toEqual({
       label: 'CPU (Worker) — WebGPU unavailable',
-      detail: 'Drawn with Canvas 2D: no adapter',
+      detail: 'Rendered by the CPU engine in a Worker, whatever the link asks; drawn with Canvas 2D: no adapter',
       fallback: true,
     });
     expect(engineStatus('cpu-worker', { status: 'lost', reason: 'gone' }, 'auto').label).toBe(

@@ -93,7 +93,7 @@ export class ParamField extends LitElement {
           ? html`<p class="tuned">The Auto Director renders ${tunedText(info, this.tuned)} while this is at its default (a value of yours, or Auto optimize 0, is kept).</p>`
           : nothing
       }
-      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      ${this.error ? html`<p class="error" id="${id}-error" role="alert">${this.error}</p>` : nothing}
     `;
   }
 
@@ -129,7 +129,8 @@ export class ParamField extends LitElement {
         ? html`<input
             type="number"
             aria-labelledby="${id}-label"
-            aria-describedby="${id}-help"
+            aria-describedby=${this.describedBy(id)}
+            aria-invalid=${this.error ? 'true' : 'false'}
             min=${info.kind.min}
             max=${info.kind.max}
             step=${info.step ?? 'any'}
@@ -193,7 +194,8 @@ export class ParamField extends LitElement {
             id=${id}
             type="text"
             spellcheck="false"
-            aria-describedby="${id}-help"
+            aria-describedby=${this.describedBy(id)}
+            aria-invalid=${this.error ? 'true' : 'false'}
             .value=${live(String(this.value))}
             @change=${(e: Event) => this.typed((e.target as HTMLInputElement).value)}
           />
@@ -201,6 +203,11 @@ export class ParamField extends LitElement {
       case 'boolean':
         return nothing;
     }
+  }
+
+  /** What describes a typed field: its help, and the refusal of what was typed while it stands. */
+  private describedBy(id: string): string {
+    return this.error ? `${id}-help ${id}-error` : `${id}-help`;
   }
 
   /** Back to the default; the focus moves to the control, as the disabled reset button cannot keep it. */
@@ -248,7 +255,12 @@ export class ParamField extends LitElement {
       this.emit(params[this.info.name]);
     } catch (err) {
       if (!(err instanceof ParamsError)) throw err;
-      this.error = `${err.issues[0].message}. The value stays ${formatValue(this.info, this.value)}.`;
+      // the control's label, not the parameter's name, begins the engine's message
+      const { message } = err.issues[0];
+      const said = message.startsWith(`${this.info.name}: `)
+        ? `${paramLabel(this.info.name)}: ${message.slice(this.info.name.length + 2)}`
+        : message;
+      this.error = `${said}. The value stays ${formatValue(this.info, this.value)}.`;
     }
   }
 

@@ -70,6 +70,11 @@ export const stageStyles = [
     }
     :host([dragging]) .drop-hint {
       display: grid;
+      z-index: 1;
+    }
+    /* the hint replaces the empty stage's own words, rather than being read through them */
+    :host([dragging]) ::slotted([slot='empty']) {
+      visibility: hidden;
     }
     ::slotted([slot='hud']) {
       position: absolute;

@@ -34,14 +34,15 @@ export function engineStatus(
   drawFailed: string | null = null,
 ): EngineStatus {
   const engine = renderer === 'gpu' ? 'WebGPU' : 'CPU (Worker)';
+  const onCpu = `Rendered by the CPU engine in a Worker${executorNote ? ` (${executorNote})` : ''}`;
+  // without WebGPU nothing else renders: a link's executor=webgpu cannot be honoured either
+  const fallsBack = `${onCpu}, whatever the link asks; drawn with Canvas 2D`;
   const lost = gpu.status === 'lost' ? gpu.reason : executorLost;
   if (lost !== null) {
-    return { label: 'CPU (Worker) — WebGPU device lost', detail: `Drawn with Canvas 2D: ${lost}`, fallback: true };
+    return { label: 'CPU (Worker) — WebGPU device lost', detail: `${fallsBack}: ${lost}`, fallback: true };
   }
   const executor =
-    renderer === 'gpu'
-      ? `Rendered by the WebGPU compute executor${FRAME_PATHS[framePath ?? ''] ?? ''}`
-      : `Rendered by the CPU engine in a Worker${executorNote ? ` (${executorNote})` : ''}`;
+    renderer === 'gpu' ? `Rendered by the WebGPU compute executor${FRAME_PATHS[framePath ?? ''] ?? ''}` : onCpu;
   switch (gpu.status) {
     case 'pending':
       return { label: `${engine} · starting WebGPU…`, detail: 'Looking for a WebGPU adapter', fallback: false };
@@ -73,7 +74,7 @@ export function engineStatus(
     case 'unavailable':
       return {
         label: 'CPU (Worker) — WebGPU unavailable',
-        detail: `Drawn with Canvas 2D: ${gpu.reason}`,
+        detail: `${fallsBack}: ${gpu.reason}`,
         fallback: true,
       };
   }
