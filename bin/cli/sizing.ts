@@ -3,7 +3,7 @@
  * Free of the decoder, so the CLI's main thread can size before it loads sharp.
  */
 import type { RenderParams } from '../../engine/params.js';
-import { DEFAULT_CELL_ASPECT, gridSize, MIN_COLUMNS, widestColumns } from '../../engine/size.js';
+import { DEFAULT_CELL_ASPECT, gridSize, MAX_ROWS, MIN_COLUMNS, widestColumns } from '../../engine/size.js';
 import type { ConvertTask } from './convert.js';
 
 /** The columns that keep the image's aspect at `rows` rows, within the range of --columns and `widest`. */
@@ -13,8 +13,54 @@ export function columnsForRows(
   cellAspect: number,
   widest: number,
 ) {
-  const columns = Math.round((rows * image.width) / (image.height * cellAspect));
-  return Math.max(MIN_COLUMNS, Math.min(widest, columns));
+  return Math.max(MIN_COLUMNS, Math.min(widest, aspectColumns(image, rows, cellAspect)));
+}
+
+/** The columns that keep the image's aspect at `rows` rows, whatever the range. */
+const aspectColumns = (image: { width: number; height: number }, rows: number, cellAspect: number) =>
+  Math.round((rows * image.width) / (image.height * cellAspect));
+
+/** A size the CLI cannot make without stretching the image: said to the user, not made (exit 1). */
+export class SizeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SizeError';
+  }
+}
+
+/**
+ * The columns that keep the image's aspect at --rows alone, or a SizeError when that width is
+ * outside the range of --columns (or wider than `widest`, the terminal's): clamping it would
+ * stretch the image without a word. The advice names the heights that fit.
+ */
+function columnsForGivenRows(
+  image: { width: number; height: number },
+  rows: number,
+  cellAspect: number,
+  widest: number,
+) {
+  const columns = aspectColumns(image, rows, cellAspect);
+  if (columns >= MIN_COLUMNS && columns <= widest) return columns;
+  const fix = (rowsThatFit: string | null) =>
+    rowsThatFit ? `give ${rowsThatFit}, or --columns too, to stretch it` : 'give --columns too, to stretch it';
+  if (columns < MIN_COLUMNS) {
+    let least = rows;
+    while (least < MAX_ROWS && aspectColumns(image, least, cellAspect) < MIN_COLUMNS) least++;
+    const fits = aspectColumns(image, least, cellAspect) >= MIN_COLUMNS;
+    return refuse(
+      `${columns} columns, fewer than the ${MIN_COLUMNS} art takes: ${fix(fits ? `--rows ${least} or more` : null)}`,
+    );
+  }
+  let most = rows;
+  while (most > 1 && aspectColumns(image, most, cellAspect) > widest) most--;
+  const fits = aspectColumns(image, most, cellAspect) <= widest;
+  return refuse(
+    `${columns} columns, more than the ${widest} it may take: ${fix(fits ? `--rows ${most} or fewer` : null)}`,
+  );
+
+  function refuse(why: string): never {
+    throw new SizeError(`at --rows ${rows} the image's aspect needs ${why}`);
+  }
 }
 
 /**
@@ -26,7 +72,7 @@ export function columnsForRows(
 export function sizedParams(image: { width: number; height: number }, task: Omit<ConvertTask, 'bytes'>): RenderParams {
   const { rows, cellAspect = DEFAULT_CELL_ASPECT } = task.options;
   if (task.columnsFromRows !== undefined && rows !== undefined) {
-    return { ...task.params, columns: columnsForRows(image, rows, cellAspect, task.columnsFromRows) };
+    return { ...task.params, columns: columnsForGivenRows(image, rows, cellAspect, task.columnsFromRows) };
   }
   if (task.narrowToFit && task.fitRows !== undefined && rows === undefined) {
     // the aspect's width rounded may be a row too tall: step down until the rows fit (at the

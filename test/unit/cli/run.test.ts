@@ -99,9 +99,24 @@ describe('glyphcast (from the sources)', () => {
     // 64 x 32 at 3 rows of 1:2 cells: 3 x (64 / 32) / 0.5 = 12 columns, not the default 120
     const r = await runCli(['--rows', '3', file('wide.png')]);
     expect(r).toEqual({ status: 0, stdout: await expected('wide.png', { columns: '12' }, { rows: 3 }), stderr: '' });
-    // 20 x 60 at 6 rows would be 4 columns: the range's minimum, 8
-    const tall = await runCli(['--rows', '6', '--format', 'json-compact', file('tall.png')]);
-    expect(JSON.parse(tall.stdout)).toMatchObject({ columns: 8, rows: 6 });
+    // 20 x 60 at 6 rows would be 4 columns, under the range's 8: refused, not stretched without a word
+    expectOneLineError(
+      await runCli(['--rows', '6', file('tall.png')]),
+      1,
+      /tall\.png: at --rows 6 the image's aspect needs 4 columns, fewer than the 8 art takes: give --rows 12 or more, or --columns too, to stretch it\n$/,
+    );
+    expect(
+      JSON.parse((await runCli(['--rows', '12', '--format', 'json-compact', file('tall.png')])).stdout),
+    ).toMatchObject({
+      columns: 8,
+      rows: 12,
+    });
+    // 64 x 32 at 201 rows would be 804 columns, over the range's 400
+    expectOneLineError(
+      await runCli(['--rows', '201', file('wide.png')]),
+      1,
+      /wide\.png: at --rows 201 the image's aspect needs 804 columns, more than the 400 it may take: give --rows 100 or fewer, or --columns too, to stretch it\n$/,
+    );
     // given both, both hold
     const both = await runCli(['--rows', '3', '--cols', '40', file('wide.png')]);
     expect(both.stdout.split('\n')[0]).toHaveLength(40);
@@ -441,13 +456,23 @@ describe('glyphcast (the build, dist/bin/glyphcast.js, run as an executable)', (
     const lines = stdout.split('\r\n').filter((l) => l.length > 0);
     expect(lines.length).toBeGreaterThan(3);
     for (const line of lines) expect(line).toHaveLength(57);
-    // --rows alone: the width keeps the aspect (40 rows of 64 x 32 would be 160), at most the terminal's
+    // --rows alone: the width keeps the aspect, at most the terminal's; 40 rows of 64 x 32 would be
+    // 160 columns, so it is refused with the heights that fit, not stretched to 57
     const byRows = `stty cols 57 rows 20; ${JSON.stringify(DIST_BIN)} --rows 40 ${JSON.stringify(file('wide.png'))}`;
-    const rowsLines = execFileSync('script', ['-qec', byRows, '/dev/null'], { encoding: 'utf8', env: TERMINAL_ENV })
+    const refused = execFileSync('script', ['-qec', `${byRows}; echo "exit $?"`, '/dev/null'], {
+      encoding: 'utf8',
+      env: TERMINAL_ENV,
+    });
+    expect(refused).toContain(
+      'needs 160 columns, more than the 57 it may take: give --rows 14 or fewer, or --columns too',
+    );
+    expect(refused).toContain('exit 1');
+    const fitting = `stty cols 57 rows 20; ${JSON.stringify(DIST_BIN)} --rows 14 ${JSON.stringify(file('wide.png'))}`;
+    const rowsLines = execFileSync('script', ['-qec', fitting, '/dev/null'], { encoding: 'utf8', env: TERMINAL_ENV })
       .split('\r\n')
       .filter((l) => l.length > 0);
-    expect(rowsLines).toHaveLength(40);
-    for (const line of rowsLines) expect(line).toHaveLength(57);
+    expect(rowsLines).toHaveLength(14);
+    for (const line of rowsLines) expect(line).toHaveLength(56);
     // the same command into a pipe keeps the default width
     const piped = await runCli([file('wide.png')], { entry: 'dist' });
     expect(piped.stdout.split('\n')[0]).toHaveLength(120);
