@@ -15,10 +15,11 @@ import {
   type RenderParams,
   resolveParams,
 } from '../../engine/params.js';
+import { imageAddress } from '../sources/image-address.js';
 import { isTraceId } from './trace-id.js';
 
-/** Query keys the studio reads that are not render parameters. */
-export const STUDIO_KEYS = ['traceId', 'draw', 'temporal', 'executor'] as const;
+/** Query keys the studio reads that are not render parameters (`image`: the address of an image URL source). */
+export const STUDIO_KEYS = ['traceId', 'draw', 'temporal', 'executor', 'image'] as const;
 
 /**
  * How the grid is drawn: `auto` (WebGPU on a hardware adapter, else Canvas 2D: see
@@ -43,14 +44,16 @@ export type ExecutorMode = (typeof EXECUTOR_MODES)[number];
  */
 export const TEMPORAL_MODES = ['on', 'off'] as const;
 
-const STUDIO_CHOICES: Readonly<Record<Exclude<(typeof STUDIO_KEYS)[number], 'traceId'>, readonly string[]>> = {
-  draw: DRAW_MODES,
-  executor: EXECUTOR_MODES,
-  temporal: TEMPORAL_MODES,
-};
+const STUDIO_CHOICES: Readonly<Record<Exclude<(typeof STUDIO_KEYS)[number], 'traceId' | 'image'>, readonly string[]>> =
+  {
+    draw: DRAW_MODES,
+    executor: EXECUTOR_MODES,
+    temporal: TEMPORAL_MODES,
+  };
 
 /** Whether a studio key's value is one the studio can use (a bad one is reported once, then dropped). */
 function usableStudioValue(key: (typeof STUDIO_KEYS)[number], value: string): boolean {
+  if (key === 'image') return imageAddress(value) !== null;
   return key === 'traceId' ? isTraceId(value) : STUDIO_CHOICES[key].includes(value);
 }
 
@@ -65,6 +68,8 @@ export interface UrlState {
   readonly executor: ExecutorMode;
   /** False when the link switches the temporal filter off (`temporal=off`). */
   readonly temporal: boolean;
+  /** The image address the link opens (rendered through the server, as one typed in), or null. */
+  readonly image: string | null;
 }
 
 function studioIssue(param: string, expected: string, raw: string): ParamIssue {
@@ -92,6 +97,9 @@ export function readUrlState(search: string): UrlState {
   const trace = query.get('traceId');
   if (trace !== null && !isTraceId(trace))
     issues.push(studioIssue('traceId', '32 lowercase hex digits, not all zero', trace));
+  const image = query.get('image');
+  if (image !== null && imageAddress(image) === null)
+    issues.push(studioIssue('image', 'an http(s) image address', image));
   /** The link's choice for `key` among `modes`; the first mode (the default) when absent or unknown, which is reported. */
   const choice = <T extends string>(key: string, modes: readonly T[]): T => {
     const value = query.get(key);
@@ -107,10 +115,10 @@ export function readUrlState(search: string): UrlState {
     draw: choice('draw', DRAW_MODES),
     executor: choice('executor', EXECUTOR_MODES),
     temporal: choice('temporal', TEMPORAL_MODES) === 'on',
+    image: image === null ? null : imageAddress(image),
   };
 }
 
-/** The names of the params whose values differ between two looks, in schema order. */
 /**
  * One link issue in the studio's words: the engine's message, except that a name that is no
  * setting at all (and close to none) says just that, not the list of all 22.
@@ -119,6 +127,7 @@ export function linkIssueText(issue: ParamIssue): string {
   return issue.expected.startsWith('a known parameter (one of ') ? `${issue.param}: not a setting` : issue.message;
 }
 
+/** The names of the params whose values differ between two looks, in schema order. */
 export function differingParams(a: RenderParams, b: RenderParams): ParamName[] {
   return PARAMS.filter(({ name }) => a[name] !== b[name]).map(({ name }) => name);
 }
@@ -130,14 +139,15 @@ export function changedParams(params: RenderParams): Record<string, string> {
 
 /**
  * The query string for `params` (non-defaults only, in schema order), keeping the studio's
- * own keys (traceId, draw, executor, temporal) from `current` when their values are usable.
+ * own keys (traceId, draw, executor, temporal) from `current` when their values are usable,
+ * and `image`, the address of the image URL source on show (none for any other source).
  * Returns '' when everything is at its default.
  */
-export function writeUrlQuery(params: RenderParams, current: string): string {
+export function writeUrlQuery(params: RenderParams, current: string, image: string | null = null): string {
   const from = new URLSearchParams(current);
   const query = new URLSearchParams(changedParams(params));
   for (const key of STUDIO_KEYS) {
-    const value = from.get(key);
+    const value = key === 'image' ? image : from.get(key);
     if (value !== null && usableStudioValue(key, value)) query.set(key, value);
   }
   const text = query.toString();

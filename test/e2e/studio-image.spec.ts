@@ -505,6 +505,20 @@ describe('studio: image mode', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps an image URL source in the link, and opens it from a link', async () => {
+    const image = 'https://images.example/smarties.png';
+    const calls = await stubServerRoutes(context, { receiverOrigin: null, images: { [image]: FIXTURE_PNG } });
+    await page.goto(`${studio.url}/?columns=48&image=${encodeURIComponent(image)}`);
+    await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 48 by /);
+    expect(calls.at(-1)?.body).toMatchObject({ imageUrl: image, columns: 48 });
+    expect(new URL(page.url()).searchParams.get('image')).toBe(image);
+    // another source: the link no longer names the address
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await eventually(() => new URL(page.url()).searchParams.has('image')).toBe(false);
+    expect(new URL(page.url()).searchParams.get('columns')).toBe('48');
+    expect(errors).toEqual([]);
+  });
+
   it('renders an image URL through the server render API', async () => {
     const calls = await stubServerRoutes(context, {
       receiverOrigin: null,

@@ -22,6 +22,7 @@ describe('studio URL state', () => {
       draw: 'auto',
       executor: 'auto',
       temporal: true,
+      image: null,
     });
   });
 
@@ -85,6 +86,7 @@ describe('studio URL state', () => {
       draw: 'auto',
       executor: 'auto',
       temporal: true,
+      image: null,
     });
   });
 
@@ -130,6 +132,28 @@ describe('studio URL state', () => {
     expect(writeUrlQuery(params, `?executor=cpu&draw=canvas2d&temporal=off&traceId=${trace}`)).toBe(
       `?columns=90&traceId=${trace}&draw=canvas2d&temporal=off&executor=cpu`,
     );
+  });
+});
+
+describe('the image address in the link', () => {
+  it('is read when it is an http(s) address, reported otherwise', () => {
+    const image = 'https://images.example/photo%20one.png';
+    expect(readUrlState(`?image=${encodeURIComponent(image)}`)).toMatchObject({ image, issues: [] });
+    const bad = readUrlState('?image=javascript%3Aalert(1)&columns=64');
+    expect(bad.image).toBeNull();
+    expect(bad.issues.map((i) => i.message)).toEqual([
+      'image: expected an http(s) image address, received "javascript:alert(1)"',
+    ]);
+    expect(bad.params.columns).toBe(64);
+  });
+
+  it('is written for the image URL source on show only, never kept from the old link', () => {
+    const params = resolveParams({ columns: 90 }, 'json');
+    const image = 'https://images.example/a.png';
+    expect(writeUrlQuery(params, '?columns=80', image)).toBe(`?columns=90&image=${encodeURIComponent(image)}`);
+    // another source (a file, the camera): the old link's address goes
+    expect(writeUrlQuery(params, `?image=${encodeURIComponent(image)}`)).toBe('?columns=90');
+    expect(writeUrlQuery(params, '', 'ftp://images.example/a.png')).toBe('?columns=90');
   });
 });
 

@@ -154,10 +154,11 @@ export class ExportPanel extends LitElement {
       await navigator.clipboard.writeText(url.href);
       // the studio's own keys (draw, executor, temporal) say how it runs, not the look
       const settings = [...url.searchParams.keys()].filter((k) => !STUDIO_KEY_SET.has(k)).length;
+      const image = url.searchParams.has('image') ? ' and the image address' : '';
       this.message =
         settings === 0
-          ? 'Copied the link: it opens the studio with the default look.'
-          : `Copied the link to this look (${settings === 1 ? '1 setting differs' : `${settings} settings differ`} from the defaults).`;
+          ? `Copied the link: it opens the studio with the default look${image}.`
+          : `Copied the link to this look (${settings === 1 ? '1 setting differs' : `${settings} settings differ`} from the defaults)${image}.`;
     } catch (err) {
       this.message = `The clipboard refused the copy (${(err as Error).message}).`;
     }

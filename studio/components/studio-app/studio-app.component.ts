@@ -95,9 +95,13 @@ export class StudioApp extends LitElement {
   /** Why the current source has no picture: its last render failed (cleared by the next frame). */
   private unrendered: string | null = null;
 
+  /** The image address the link opened the studio with (`image=`), opened once connected. */
+  private readonly linkImage: string | null;
+
   constructor() {
     super();
     const url = readUrlState(location.search);
+    this.linkImage = url.image;
     this.params = url.params;
     this.paintedParams = url.params;
     this.paintStyle = styleOf(url.params);
@@ -126,6 +130,8 @@ export class StudioApp extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // a shared link to an image URL source renders it, as if typed in (the server fetches it)
+    if (this.linkImage !== null && this.source === null) this.sources.openUrl(this.linkImage);
     void loadArtFont().then(() => {
       this.pipeline.setCellAspect(engineCellAspect());
       // the CPU Worker renders until the GPU executor is ready (or for good, without WebGPU)
@@ -319,7 +325,8 @@ export class StudioApp extends LitElement {
   }
 
   private rewriteLink(params: RenderParams): void {
-    const query = writeUrlQuery(params, location.search);
+    const image = this.source?.kind === 'url' ? this.source.url : null;
+    const query = writeUrlQuery(params, location.search, image);
     history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
   }
 
@@ -338,6 +345,8 @@ export class StudioApp extends LitElement {
     this.bus.clear();
     this.stage?.clear();
     this.pipeline.setSource(source);
+    // the link opens the image address on show, and no other source's
+    this.rewriteLink(this.params);
   }
 
   private onFrame(frame: RenderedFrame, source: StudioSource, params: RenderParams): void {
