@@ -133,8 +133,9 @@ export class FrameResources {
     const limit = device.limits.maxStorageBufferBindingSize;
     const rgbaBytes = this.textureStride * height * 4;
     if (rgbaBytes > limit) {
+      const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
       throw new RangeError(
-        `a ${width} x ${height} source needs a ${rgbaBytes}-byte storage buffer; this device binds at most ${limit}`,
+        `a ${width} x ${height} picture takes ${mb(rgbaBytes)} in one buffer, and this GPU binds at most ${mb(limit)}`,
       );
     }
     const S = GPUBufferUsage.STORAGE;

@@ -183,6 +183,10 @@ describe('studio: fallback without WebGPU', () => {
     const warning = page.getByRole('status').filter({ hasText: 'is too large for this GPU' });
     await eventually(() => warning.count(), 120_000).toBe(1);
     expect(await warning.textContent()).toContain('it is rendered on the CPU in a Worker');
+    // in megabytes, not a byte count
+    expect(await warning.textContent()).toMatch(
+      /picture takes [\d.]+ MB in one buffer, and this GPU binds at most [\d.]+ MB/,
+    );
     await eventually(() => page.getByRole('img', { name: /^ASCII art, 100 by \d+ characters$/ }).count(), 120_000).toBe(
       1,
     );
