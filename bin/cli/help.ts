@@ -49,11 +49,16 @@ function paramEntry(p: ParamInfo): string {
 
 const extensions = [...OUTPUT_EXTENSIONS.keys()].map((e) => `.${e}`).join(' ');
 
+/** What a group's heading adds: where its parameters act, when not on every picture. */
+const GROUP_NOTES: Partial<Record<(typeof PARAM_GROUPS)[number], string>> = {
+  motion: ' (an animation or a video playing on a terminal; a still has no motion)',
+};
+
 /** The full help text, ending with a newline. */
 export function helpText(version: string): string {
   const groups = PARAM_GROUPS.map((group) => {
     const params = PARAMS.filter((p) => p.group === group);
-    return params.length ? `${group}:\n${params.map(paramEntry).join('\n')}` : '';
+    return params.length ? `${group}${GROUP_NOTES[group] ?? ''}:\n${params.map(paramEntry).join('\n')}` : '';
   }).filter(Boolean);
   return `glyphcast ${version}: images to ASCII art (text, ANSI, HTML, JSON, SVG), like chafa or jp2a.
 
