@@ -11,8 +11,8 @@ import { decodeImage } from '../../engine/node/decode.js';
 import type { RenderParams } from '../../engine/params.js';
 import type { RenderOptions } from '../../engine/render.js';
 import { renderImage } from '../../engine/render.js';
-import { failureLine, oneLine } from './io.js';
-import { SizeError, sizedParams } from './sizing.js';
+import { failureLine, InputError, oneLine } from './io.js';
+import { sizedParams } from './sizing.js';
 
 export interface ConvertTask {
   readonly bytes: Uint8Array;
@@ -30,7 +30,7 @@ export interface ConvertTask {
 
 /** A render's failure as the one line the CLI prints. */
 export function renderFailure(err: unknown): string {
-  if (err instanceof SizeError) return oneLine(err);
+  if (err instanceof InputError) return oneLine(err);
   if (!(err instanceof RenderError)) return failureLine(err, false);
   // the engine's hint names what every host can change; the CLI can also force the height
   return oneLine(err) + (err.code === 'grid_too_large' ? ' (or set the height with --rows)' : '');

@@ -30,7 +30,7 @@ import {
   writeOutput,
 } from './io.js';
 import { SignalGuard } from './signal-guard.js';
-import { SizeError, sizedParams } from './sizing.js';
+import { sizedParams } from './sizing.js';
 import { outputColumns, terminalColorDepth, terminalColumns, terminalRedraws, terminalRows } from './terminal.js';
 import { firstFramePng, isVideoFile, probeVideo, VideoError, withVideoFile } from './video.js';
 import type { Converter } from './workers.js';
@@ -83,7 +83,7 @@ async function read(input: string, stdin: NodeJS.ReadableStream): Promise<Uint8A
     // a video through a pipe (standard input): its first frame
     return bytes instanceof Uint8Array && isVideoContainer(bytes) ? await withVideoFile(bytes, firstFramePng) : bytes;
   } catch (err) {
-    return { error: failureLine(err, err instanceof VideoError || err instanceof SizeError) };
+    return { error: failureLine(err, err instanceof VideoError || err instanceof InputError) };
   }
 }
 
@@ -187,7 +187,7 @@ async function playOrConvert(input: string, stage: Stage): Promise<Outcome> {
       }
     }
   } catch (err) {
-    return { error: failureLine(err, err instanceof SizeError) };
+    return { error: failureLine(err, err instanceof InputError) };
   }
   const still = await convertBytes(bytes, request, converter);
   if (cannotPlay !== undefined && 'body' in still) {
@@ -215,7 +215,7 @@ async function playOrShowVideo(input: string, stage: Stage, label = input): Prom
     if (!('doesNotFit' in outcome)) return outcome;
     cannotPlay = outcome.doesNotFit;
   } catch (err) {
-    return { error: failureLine(err, err instanceof VideoError || err instanceof SizeError) };
+    return { error: failureLine(err, err instanceof VideoError || err instanceof InputError) };
   }
   const still = await readAndConvert(input, request, converter, streams.stdin);
   if ('body' in still) say(streams.stderr, `${inputLabel(label)}: showing its first frame only: ${cannotPlay}`);

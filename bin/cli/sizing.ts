@@ -5,6 +5,7 @@
 import type { RenderParams } from '../../engine/params.js';
 import { DEFAULT_CELL_ASPECT, gridSize, MAX_ROWS, MIN_COLUMNS, widestColumns } from '../../engine/size.js';
 import type { ConvertTask } from './convert.js';
+import { InputError } from './io.js';
 
 /** The columns that keep the image's aspect at `rows` rows, within the range of --columns and `widest`. */
 export function columnsForRows(
@@ -20,16 +21,8 @@ export function columnsForRows(
 const aspectColumns = (image: { width: number; height: number }, rows: number, cellAspect: number) =>
   Math.round((rows * image.width) / (image.height * cellAspect));
 
-/** A size the CLI cannot make without stretching the image: said to the user, not made (exit 1). */
-export class SizeError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SizeError';
-  }
-}
-
 /**
- * The columns that keep the image's aspect at --rows alone, or a SizeError when that width is
+ * The columns that keep the image's aspect at --rows alone, or an InputError (exit 1) when that width is
  * outside the range of --columns (or wider than `widest`, the terminal's): clamping it would
  * stretch the image without a word. The advice names the heights that fit.
  */
@@ -59,7 +52,7 @@ function columnsForGivenRows(
   );
 
   function refuse(why: string): never {
-    throw new SizeError(`at --rows ${rows} the image's aspect needs ${why}`);
+    throw new InputError(`at --rows ${rows} the image's aspect needs ${why}`);
   }
 }
 
