@@ -1,6 +1,7 @@
 /**
- * What the terminal standard output is can show: its width, and how many colors. Into a file or
- * a pipe there is no terminal to ask: the width is unknown and the colors are 24-bit.
+ * What the terminal standard output is can show: its width, and how many colors. Into a file
+ * there is no terminal to ask: the width is unknown and the colors are 24-bit; into a pipe, the
+ * width is the one it most likely ends on (outputColumns), and the colors are 24-bit.
  */
 import fs from 'node:fs';
 import type { WriteStream } from 'node:tty';
