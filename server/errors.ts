@@ -27,7 +27,7 @@ export const ERROR_CODES = {
   grid_too_large: [400, 'The image is so tall for its width that the grid would exceed the row limit.'],
   url_refused: [
     400,
-    '`imageUrl` breaks the fetch policy: not https, credentials in it, host not trusted or allowlisted, an address that is not public unicast, or too many redirects. `details.reason` says which.',
+    '`imageUrl` breaks the fetch policy: not https, credentials in it, host not trusted or allowlisted, a port the allowlist does not name (443 unless `host:port`), an address that is not public unicast, or too many redirects. `details.reason` says which.',
   ],
   unauthorized: [401, 'A protected action without a valid platform key (see `WWW-Authenticate`).'],
   not_found: [404, 'No such route.'],
