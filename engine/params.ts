@@ -264,8 +264,15 @@ const show = (value: unknown): string => {
 function issue(name: string, expected: string, received: unknown): ParamIssue {
   const got = show(received);
   const param = shortened(name);
-  return { param, expected, received: got, message: `${param}: expected ${expected}, received ${got}` };
+  return { param, expected, received: got, message: issueMessage({ expected, received: got }, param) };
 }
+
+/**
+ * An issue phrased with `name` in front: the parameter's own in `message`; a host names it as
+ * its user typed or saw it (the CLI's flag, the studio's label).
+ */
+export const issueMessage = (issue: Pick<ParamIssue, 'expected' | 'received'>, name: string) =>
+  `${name}: expected ${issue.expected}, received ${issue.received}`;
 
 const KNOWN = PARAMS.map((p) => p.name).join(', ');
 

@@ -16,6 +16,7 @@ import { FORMAT_INFO, type Format } from '../../engine/encode/formats.js';
 import {
   decimalOf,
   FORMATS,
+  issueMessage,
   PARAMS,
   type ParamInfo,
   ParamsError,
@@ -457,10 +458,7 @@ function resolveParamsOrUsage(strings: Record<string, string>, given: ReadonlyMa
     if (!(err instanceof ParamsError)) throw err;
     const said = err.issues.map((issue) => {
       const flag = given.get(`--${kebabCase(issue.param)}`);
-      const prefix = `${issue.param}: `;
-      return flag && issue.message.startsWith(prefix)
-        ? `${flag}: ${issue.message.slice(prefix.length)}`
-        : issue.message;
+      return flag ? issueMessage(issue, flag) : issue.message;
     });
     throw new UsageError(said.join('; ') + (err.unlisted > 0 ? `; and ${err.unlisted} more` : ''));
   }

@@ -1,6 +1,6 @@
 import { html, LitElement, noChange, nothing, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { type ParamInfo, ParamsError, type RenderParams, resolveParams } from '../../../engine/params.js';
+import { issueMessage, type ParamInfo, ParamsError, type RenderParams, resolveParams } from '../../../engine/params.js';
 import { formatValue, paramLabel, rangeText, STUDIO_NOTES, stepDecimals } from '../../state/param-labels.js';
 import { paramFieldStyles } from './param-field.styles.js';
 
@@ -256,10 +256,7 @@ export class ParamField extends LitElement {
     } catch (err) {
       if (!(err instanceof ParamsError)) throw err;
       // the control's label, not the parameter's name, begins the engine's message
-      const { message } = err.issues[0];
-      const said = message.startsWith(`${this.info.name}: `)
-        ? `${paramLabel(this.info.name)}: ${message.slice(this.info.name.length + 2)}`
-        : message;
+      const said = issueMessage(err.issues[0], paramLabel(this.info.name));
       this.error = `${said}. The value stays ${formatValue(this.info, this.value)}.`;
     }
   }
