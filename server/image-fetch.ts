@@ -93,6 +93,8 @@ export function imageFetcherFor(
 
 export function createImageFetcher(o: ImageFetchOptions) {
   const allowed = new Set([...TRUSTED_IMAGE_HOSTS, ...o.allowlist]);
+  /** The hosts the entries name, at whatever port (host names hold no colon: config.ts checks them). */
+  const allowedHosts = new Set([...allowed].map((entry) => entry.split(':')[0]));
   const isAllowedAddress = o.isAllowedAddress ?? isPublicUnicast;
   const resolve = o.resolve ?? systemResolve;
   const lookup: net.LookupFunction = (hostname, options, callback) => {
@@ -127,7 +129,7 @@ export function createImageFetcher(o: ImageFetchOptions) {
     // an entry is a host (at https's port, which URL leaves empty) or host:port
     const entry = url.port ? `${host}:${url.port}` : host;
     if (!allowed.has(entry)) {
-      if (![...allowed].some((e) => e === host || e.startsWith(`${host}:`))) {
+      if (!allowedHosts.has(host)) {
         throw refused('host_not_allowed', `imageUrl host ${host} is not trusted; add it to IMAGE_FETCH_ALLOWLIST`);
       }
       const port = url.port || '443';
