@@ -297,17 +297,23 @@ function runDirector(
 
 /**
  * The search: the caller's params, the rubric's looks, one-step refinements of the best; none
- * moves a pinned parameter (a look that differs only there is the caller's params again, and
- * is not rendered twice).
+ * moves a pinned parameter (a look that differs only there from one tried is not rendered again).
  */
 function tune(session: Session, rubric: Rubric, user: RenderParams): RenderParams {
   const pinned = pinnedParams(user);
+  // a look may come to params already tried once its pinned parameters are left out: rendered once
+  const seen = new Set<string>();
+  const unseen = (p: RenderParams) => {
+    const key = JSON.stringify(TUNABLE.map((name) => p[name]));
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
   const tried: Candidate[] = [session.evaluate(user)];
+  unseen(user);
   for (const look of rubric.looks(session.analysis)) {
-    const change = unpinned(look, pinned);
-    if (Object.keys(change).some((name) => change[name] !== user[name as keyof RenderParams])) {
-      tried.push(session.evaluate(withChange(user, change)));
-    }
+    const params = withChange(user, unpinned(look, pinned));
+    if (unseen(params)) tried.push(session.evaluate(params));
   }
   let best = tried.reduce((a, b) => (b.score > a.score ? b : a));
   for (const { param, step } of rubric.refine) {
