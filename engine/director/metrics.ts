@@ -212,14 +212,18 @@ export function blurredSsim(
   return ow * oh > 0 ? total / (ow * oh) : 1;
 }
 
+/** The value at `q` (0..1) of values sorted ascending, nearest rank below. */
+const atQuantile = (sorted: Float64Array, q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))];
+
 function percentile(values: ArrayLike<number>, q: number): number {
-  const s = Float64Array.from(values).sort();
-  return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1)))];
+  return atQuantile(Float64Array.from(values).sort(), q);
 }
 
 /** Share of the glyph ramp's tonal range the art uses: 2nd to 98th percentile of its cell tones. */
 export function tonalCoverage(v: RenderView): number {
-  return (percentile(v.outputCells, 0.98) - percentile(v.outputCells, 0.02)) / TONE_MAX;
+  const sorted = Float64Array.from(v.outputCells).sort();
+  return (atQuantile(sorted, 0.98) - atQuantile(sorted, 0.02)) / TONE_MAX;
 }
 
 /**
