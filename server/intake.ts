@@ -31,6 +31,11 @@ export interface ParamSet {
   readonly where: string;
   readonly source: 'json' | 'strings';
   readonly values: Readonly<Record<string, unknown>>;
+  /**
+   * The image arguments of a face with no multipart (MCP: `imageBase64 or imageUrl`), named
+   * when another face's source name (`image`) comes among the set's values.
+   */
+  readonly imageArguments?: string;
 }
 
 /** The image-source names and their one carrier each (SPEC 2.1). */
@@ -60,7 +65,9 @@ export function mergeParams(sets: readonly ParamSet[]): RenderParams {
     const values = record();
     for (const [name, value] of Object.entries(set.values)) {
       if (Object.hasOwn(SOURCE_CARRIER, name)) {
-        const expected = `${SOURCE_CARRIER[name]}, not ${set.where}`;
+        const expected = set.imageArguments
+          ? `the image as ${set.imageArguments} (${name} is ${SOURCE_CARRIER[name]} of the HTTP API)`
+          : `${SOURCE_CARRIER[name]}, not ${set.where}`;
         issues.add(() => ({ param: name, expected, received: set.where, message: `${name}: expected ${expected}` }));
         continue;
       }
@@ -132,6 +139,8 @@ export interface JsonIntakeOptions {
   readonly where?: string;
   /** The error when no image source is given; its message names the sources this caller takes. */
   readonly noImage?: () => ApiError;
+  /** The image arguments of a face with no multipart (ParamSet.imageArguments). */
+  readonly imageArguments?: string;
 }
 
 /**
@@ -154,7 +163,7 @@ export function intakeFromJson(body: unknown, maxBytes: number, o: JsonIntakeOpt
     throw new ApiError('multiple_images', 'send one image source: imageBase64 or imageUrl, not both');
   }
   const where = o.where ?? 'the JSON body';
-  const params = mergeParams([...(o.query ?? []), ...jsonParamSets(where, rest)]);
+  const params = mergeParams([...(o.query ?? []), ...jsonParamSets(where, rest, o.imageArguments)]);
   if (url !== undefined) return { source: { kind: 'url', url }, params };
   if (imageBase64 === undefined) throw (o.noImage ?? noImage)();
   return { source: { kind: 'base64', bytes: decodeBase64Image(imageBase64, maxBytes) }, params };
@@ -170,17 +179,21 @@ export function repeatedSource(values: Readonly<Record<string, unknown>>): strin
  * The parameter sets of one JSON object: its keys, then again each key it repeats (so that
  * mergeParams reports it as given twice). Source names are the caller's to take out first.
  */
-export function jsonParamSets(where: string, values: Readonly<Record<string, unknown>>): ParamSet[] {
+export function jsonParamSets(
+  where: string,
+  values: Readonly<Record<string, unknown>>,
+  imageArguments?: string,
+): ParamSet[] {
   const repeated = values[REPEATED_KEYS];
-  if (!(repeated instanceof RepeatedNames)) return [{ where, source: 'json', values }];
+  if (!(repeated instanceof RepeatedNames)) return [{ where, source: 'json', values, imageArguments }];
   const { [REPEATED_KEYS]: _, ...others } = values;
   // a client's own key of that name is a parameter like any other (an unknown one)
   const rest = repeated.clientValue ? { ...others, [REPEATED_KEYS]: repeated.clientValue.value } : others;
   const again = record();
   for (const name of repeated.names) if (Object.hasOwn(rest, name)) again[name] = rest[name];
   return [
-    { where, source: 'json', values: rest },
-    { where, source: 'json', values: again },
+    { where, source: 'json', values: rest, imageArguments },
+    { where, source: 'json', values: again, imageArguments },
   ];
 }
 

@@ -83,10 +83,10 @@ export function registerRenderAsciiTool(server: McpServer, o: RenderToolOptions)
 async function intakeOf(args: Record<string, unknown>, o: RenderToolOptions): Promise<Intake> {
   const { imagePath, ...rest } = args;
   const where = 'the tool arguments';
+  const sources = o.readImagePath === undefined ? 'imageBase64 or imageUrl' : 'imagePath, imageBase64 or imageUrl';
   if (imagePath === undefined) {
-    const sources = o.readImagePath === undefined ? 'imageBase64 or imageUrl' : 'imagePath, imageBase64 or imageUrl';
     const noImage = () => new ApiError('no_image', `no image: give the argument ${sources}`);
-    return intakeFromJson(args, o.maxImageBytes, { where, noImage });
+    return intakeFromJson(args, o.maxImageBytes, { where, noImage, imageArguments: sources });
   }
   if (o.readImagePath === undefined) {
     throw new ApiError(
@@ -101,7 +101,7 @@ async function intakeOf(args: Record<string, unknown>, o: RenderToolOptions): Pr
   if (typeof imagePath !== 'string' || imagePath === '') {
     throw new ApiError('invalid_image_source', 'imagePath must be a non-empty string', { field: 'imagePath' });
   }
-  const params = mergeParams(jsonParamSets(where, rest));
+  const params = mergeParams(jsonParamSets(where, rest, sources));
   return { source: { kind: 'file', bytes: await o.readImagePath(imagePath) }, params };
 }
 

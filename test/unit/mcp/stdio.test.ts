@@ -83,6 +83,23 @@ describe('glyphcast-mcp over stdio', () => {
     );
   });
 
+  it('an `image` argument (the HTTP API multipart field name) is answered with the arguments this server takes', async () => {
+    const image = png.toString('base64');
+    for (const [client, sources, more] of [
+      [plain, 'imageBase64 or imageUrl', {}],
+      [rooted, 'imagePath, imageBase64 or imageUrl', { imagePath: 'pics/a.png' }],
+    ] as const) {
+      const result = await client.callTool({ name: 'render_ascii', arguments: { image, ...more, ...args } });
+      expect(result.isError).toBe(true);
+      const { error } = JSON.parse(textOf(result));
+      expect(error.code).toBe('invalid_params');
+      expect(error.message).toBe(
+        `image: expected the image as ${sources} (image is a multipart file field of the HTTP API)`,
+      );
+      expect(error.message).not.toMatch(/not the tool arguments/);
+    }
+  });
+
   it.each([
     ['a path out through ..', '../secret.png', /outside the root folder/],
     ['an absolute path elsewhere', '/etc/hostname', /outside the root folder|does not exist/],
