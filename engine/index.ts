@@ -36,6 +36,7 @@ export {
   MAX_LISTED_ISSUES,
   PARAMS,
   ParamsError,
+  paramIssue,
   paramsJsonSchema,
   resolveParams,
   shortened,

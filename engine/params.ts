@@ -261,7 +261,8 @@ const show = (value: unknown): string => {
   }
 };
 
-function issue(name: string, expected: string, received: unknown): ParamIssue {
+/** One issue: the name (cut when long), what was expected, and the value received as shown to the caller. */
+export function paramIssue(name: string, expected: string, received: unknown): ParamIssue {
   const got = show(received);
   const param = shortened(name);
   return { param, expected, received: got, message: issueMessage({ expected, received: got }, param) };
@@ -276,20 +277,38 @@ export const issueMessage = (issue: Pick<ParamIssue, 'expected' | 'received'>, n
 
 const KNOWN = PARAMS.map((p) => p.name).join(', ');
 
+/** A name without case, dashes, underscores or spaces: `Edge-Strength` and `edge_strength` are `edgestrength`. */
+const plainName = (name: string) => name.toLowerCase().replace(/[-_\s]/g, '');
+
+/**
+ * What other converters and image APIs call two of these parameters (chafa's and jp2a's
+ * `--width`, a `cols` option, chafa's `--colors`), by plain name: the parameter meant here.
+ */
+const OTHER_NAMES: Readonly<Record<string, ParamName>> = Object.freeze({
+  width: 'columns',
+  cols: 'columns',
+  colors: 'color',
+  colours: 'color',
+});
+
+/** Names of a height, which no parameter sets: the grid's rows follow from its columns. */
+const HEIGHT_NAMES = new Set(['height', 'rows', 'lines']);
+
 /**
  * The parameter an unknown name was probably meant to be: the same name in another case or
- * spelling (`edge_strength`, `Edge-Strength`), or the one nearest within two edits for names of
- * four letters or more (`colums`, `contrats`); none when two are equally near.
+ * spelling (`edge_strength`, `Edge-Strength`), another converter's name for it (`width`,
+ * `cols`), or the one nearest within two edits for names of four letters or more (`colums`,
+ * `contrats`); none when two are equally near.
  */
 export function nearestParam(name: string): ParamName | undefined {
-  const plain = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
-  const key = plain(name);
-  const same = PARAMS.find((p) => plain(p.name) === key);
+  const key = plainName(name);
+  const same = PARAMS.find((p) => plainName(p.name) === key);
   if (same) return same.name;
+  if (Object.hasOwn(OTHER_NAMES, key)) return OTHER_NAMES[key];
   if (key.length < 4) return undefined;
   // two edits change the length by two at most, so other names need no table
-  const scored = PARAMS.filter((p) => Math.abs(plain(p.name).length - key.length) <= 2)
-    .map((p) => ({ name: p.name, distance: editDistance(key, plain(p.name)) }))
+  const scored = PARAMS.filter((p) => Math.abs(plainName(p.name).length - key.length) <= 2)
+    .map((p) => ({ name: p.name, distance: editDistance(key, plainName(p.name)) }))
     .filter((s) => s.distance <= 2)
     .sort((a, b) => a.distance - b.distance);
   return scored.length > 0 && scored[1]?.distance !== scored[0].distance ? scored[0].name : undefined;
@@ -297,6 +316,9 @@ export function nearestParam(name: string): ParamName | undefined {
 
 /** What an unknown name should have been: the likely parameter, or the list of them all. */
 function knownParameter(name: string): string {
+  if (HEIGHT_NAMES.has(plainName(name))) {
+    return 'a known parameter (there is no height: the rows follow from columns and the image aspect)';
+  }
   const nearest = nearestParam(name);
   return nearest ? `a known parameter (did you mean ${nearest}?)` : `a known parameter (one of ${KNOWN})`;
 }
@@ -315,36 +337,36 @@ function knownParameter(name: string): string {
 export function resolveParams(input: unknown, source: ParamSource): RenderParams {
   if (input === undefined || input === null) return DEFAULTS;
   if (typeof input !== 'object' || Array.isArray(input)) {
-    throw new ParamsError([issue('(parameters)', 'an object of named parameters', input)]);
+    throw new ParamsError([paramIssue('(parameters)', 'an object of named parameters', input)]);
   }
   const issues = new IssueList();
   const typed: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(input as Record<string, unknown>)) {
     const info = PARAM_BY_NAME.get(key);
     if (!info) {
-      issues.add(() => issue(key, knownParameter(key), raw));
+      issues.add(() => paramIssue(key, knownParameter(key), raw));
       continue;
     }
     if (raw === undefined) continue;
     let value: unknown = raw;
     if (source === 'strings') {
       if (Array.isArray(raw)) {
-        issues.add(() => issue(key, `${describeExpected(info.kind)}, given once`, raw));
+        issues.add(() => paramIssue(key, `${describeExpected(info.kind)}, given once`, raw));
         continue;
       }
       if (typeof raw !== 'string') {
-        issues.add(() => issue(key, `${describeExpected(info.kind)} as text`, raw));
+        issues.add(() => paramIssue(key, `${describeExpected(info.kind)} as text`, raw));
         continue;
       }
       value = fromString(info.kind, raw.trim());
       if (value === undefined) {
-        issues.add(() => issue(key, describeExpected(info.kind), raw));
+        issues.add(() => paramIssue(key, describeExpected(info.kind), raw));
         continue;
       }
     }
     const checked = shape[info.name].safeParse(value);
     if (!checked.success) {
-      issues.add(() => issue(key, describeExpected(info.kind), raw));
+      issues.add(() => paramIssue(key, describeExpected(info.kind), raw));
       continue;
     }
     // -0 reads back as 0 from every text form, so it is stored as 0.

@@ -209,8 +209,25 @@ describe('resolveParams: bad requests', () => {
     expect(nearestParam('Auto-Levels')).toBe('autoLevels');
     expect(nearestParam('contrats')).toBe('contrast');
     expect(nearestParam('colour')).toBe('color');
-    expect(nearestParam('width')).toBeUndefined();
     expect(nearestParam('col')).toBeUndefined(); // too short to guess
+    expect(nearestParam('wdth')).toBeUndefined();
+  });
+
+  it("reads other converters' names for the width and colour as the parameters they mean", () => {
+    // `cols` is two edits from `color` and three from `columns`: the edit distance alone misleads
+    for (const name of ['width', 'Width', 'cols', 'COLS']) expect(nearestParam(name)).toBe('columns');
+    for (const name of ['colors', 'colours']) expect(nearestParam(name)).toBe('color');
+    expect(issuesOf({ cols: 60 }, 'json')[0].message).toBe(
+      'cols: expected a known parameter (did you mean columns?), received 60',
+    );
+  });
+
+  it('says that no parameter sets the height, for a height or rows asked for', () => {
+    for (const name of ['height', 'rows', 'Rows']) {
+      expect(issuesOf({ [name]: 20 }, 'json')[0].message).toBe(
+        `${name}: expected a known parameter (there is no height: the rows follow from columns and the image aspect), received 20`,
+      );
+    }
   });
 
   it('reports every problem of one request together', () => {
