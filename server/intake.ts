@@ -10,7 +10,7 @@
 import type { Readable } from 'node:stream';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { IssueList, ParamsError, type RenderParams, resolveParams, shortened } from '../engine/index.js';
+import { IssueList, ParamsError, paramIssue, type RenderParams, resolveParams, shortened } from '../engine/index.js';
 import { ApiError, imageTooLarge } from './errors.js';
 import { REPEATED_KEYS, RepeatedNames } from './json-body.js';
 
@@ -32,8 +32,8 @@ export interface ParamSet {
   readonly source: 'json' | 'strings';
   readonly values: Readonly<Record<string, unknown>>;
   /**
-   * The image arguments of a face with no multipart (MCP: `imageBase64 or imageUrl`), named
-   * when another face's source name (`image`) comes among the set's values.
+   * The image sources an object of values takes (a JSON body, MCP's tool arguments:
+   * `imageBase64 or imageUrl`), named when `image`, the multipart file field, comes among them.
    */
   readonly imageArguments?: string;
 }
@@ -45,6 +45,26 @@ const SOURCE_CARRIER: Readonly<Record<string, string>> = {
   imageBase64: 'a JSON body key',
 };
 export const MAX_IMAGE_URL_LENGTH = 4096;
+/**
+ * What other APIs call the image sources, by plain name (no case, dashes or underscores), and
+ * the source each means here: `url`, `image_url`, `base64`, `data` and the like.
+ */
+const OTHER_SOURCE_NAMES: Readonly<Record<string, string>> = Object.freeze({
+  url: 'imageUrl',
+  imageurl: 'imageUrl',
+  uri: 'imageUrl',
+  imageuri: 'imageUrl',
+  src: 'imageUrl',
+  link: 'imageUrl',
+  base64: 'imageBase64',
+  b64: 'imageBase64',
+  imagebase64: 'imageBase64',
+  imageb64: 'imageBase64',
+  data: 'imageBase64',
+  imagedata: 'imageBase64',
+});
+const plainName = (name: string) => name.toLowerCase().replace(/[-_\s]/g, '');
+
 /** Every image-source name, imagePath (the stdio MCP server's) included. */
 const SOURCE_NAMES = new Set([...Object.keys(SOURCE_CARRIER), 'imagePath']);
 
@@ -69,6 +89,11 @@ export function mergeParams(sets: readonly ParamSet[]): RenderParams {
           ? `the image as ${set.imageArguments} (${name} is ${SOURCE_CARRIER[name]} of the HTTP API)`
           : `${SOURCE_CARRIER[name]}, not ${set.where}`;
         issues.add(() => ({ param: name, expected, received: set.where, message: `${name}: expected ${expected}` }));
+        continue;
+      }
+      const meant = Object.hasOwn(OTHER_SOURCE_NAMES, plainName(name)) ? OTHER_SOURCE_NAMES[plainName(name)] : null;
+      if (meant !== null) {
+        issues.add(() => paramIssue(name, `a known parameter (did you mean ${meant}?)`, value));
         continue;
       }
       const earlier = seen.get(name);
@@ -139,7 +164,7 @@ export interface JsonIntakeOptions {
   readonly where?: string;
   /** The error when no image source is given; its message names the sources this caller takes. */
   readonly noImage?: () => ApiError;
-  /** The image arguments of a face with no multipart (ParamSet.imageArguments). */
+  /** The image sources the object takes (ParamSet.imageArguments): imageBase64 or imageUrl unless said. */
   readonly imageArguments?: string;
 }
 
@@ -163,7 +188,10 @@ export function intakeFromJson(body: unknown, maxBytes: number, o: JsonIntakeOpt
     throw new ApiError('multiple_images', 'send one image source: imageBase64 or imageUrl, not both');
   }
   const where = o.where ?? 'the JSON body';
-  const params = mergeParams([...(o.query ?? []), ...jsonParamSets(where, rest, o.imageArguments)]);
+  const params = mergeParams([
+    ...(o.query ?? []),
+    ...jsonParamSets(where, rest, o.imageArguments ?? 'imageBase64 or imageUrl'),
+  ]);
   if (url !== undefined) return { source: { kind: 'url', url }, params };
   if (imageBase64 === undefined) throw (o.noImage ?? noImage)();
   return { source: { kind: 'base64', bytes: decodeBase64Image(imageBase64, maxBytes) }, params };

@@ -83,9 +83,32 @@ describe('no image, several images, bad carriers', () => {
     const error = await expectError(await render({ body: form(null, { image: 'x' }) }), 400, 'invalid_params');
     expect(error.details?.issues).toEqual([expect.objectContaining({ param: 'image' })]);
   });
-  it('a JSON key named image and no source is invalid_params naming it, not no_image', async () => {
+  it('a JSON key named image and no source is invalid_params naming it and the keys JSON takes, not no_image', async () => {
     const error = await expectError(await json({ image: 'x' }), 400, 'invalid_params');
-    expect(error.details?.issues).toEqual([expect.objectContaining({ param: 'image' })]);
+    expect(error.details?.issues).toEqual([
+      expect.objectContaining({
+        param: 'image',
+        expected: 'the image as imageBase64 or imageUrl (image is a multipart file field of the HTTP API)',
+      }),
+    ]);
+  });
+  it("another API's name for an image source is invalid_params naming the source it means", async () => {
+    const url = 'https://a.example/x.png';
+    const error = await expectError(
+      await json({ url, image_url: url, data: 'abc', Base64: 'abc', columns: 80 }),
+      400,
+      'invalid_params',
+    );
+    const issues = error.details?.issues as { param: string; expected: string }[];
+    expect(issues.map((i) => [i.param, i.expected])).toEqual([
+      ['url', 'a known parameter (did you mean imageUrl?)'],
+      ['image_url', 'a known parameter (did you mean imageUrl?)'],
+      ['data', 'a known parameter (did you mean imageBase64?)'],
+      ['Base64', 'a known parameter (did you mean imageBase64?)'],
+    ]);
+    // in the query string too, beside a real image
+    const query = await expectError(await render({ body: form(png) }, `?src=${url}`), 400, 'invalid_params');
+    expect(query.message).toBe(`src: expected a known parameter (did you mean imageUrl?), received "${url}"`);
   });
   it('a null imageUrl is invalid_image_source, alone or beside imageBase64', async () => {
     for (const body of [{ imageUrl: null }, { imageBase64: png.toString('base64'), imageUrl: null }]) {
