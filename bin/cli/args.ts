@@ -165,11 +165,22 @@ const PEER_FLAGS: ReadonlyMap<string, string> = new Map([
   ['height', '--rows'],
   ['size', '--columns and --rows'],
   ['colors', '--color with --color-depth'],
+  ['html', '--format html'],
+  ['symbols', '--charset'],
+  ['background', '--invert for a light background'],
+]);
+
+/** chafa's one-letter flags (-s WxH, -c, -f) and a width's likely letter, as glyphcast spells them. */
+const PEER_SHORT_FLAGS: ReadonlyMap<string, string> = new Map([
+  ['s', '--columns and --rows'],
+  ['w', '--columns'],
+  ['c', '--color with --color-depth'],
+  ['f', '--format'],
 ]);
 
 function unknown(flag: string): UsageError {
   const name = flag.replace(/^-+/, '').split('=')[0];
-  const peer = flag.startsWith('--') ? PEER_FLAGS.get(name.toLowerCase()) : undefined;
+  const peer = (flag.startsWith('--') ? PEER_FLAGS : PEER_SHORT_FLAGS).get(name.toLowerCase());
   if (peer) return new UsageError(`unknown option ${flag.split('=')[0]} (glyphcast says ${peer})`);
   const near = closest(name);
   const guesses = near ? [near] : completions(name).slice(0, 3);

@@ -55,6 +55,9 @@ async function readCapped(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
+/** An input that is a web address, not a file name (`https://...`). */
+const WEB_ADDRESS = /^(https?|ftp):\/\//i;
+
 /** The bytes of one input. Throws an InputError with a one-line reason. */
 export async function readInput(input: string, stdin: NodeJS.ReadableStream): Promise<Uint8Array> {
   try {
@@ -72,9 +75,14 @@ export async function readInput(input: string, stdin: NodeJS.ReadableStream): Pr
   } catch (err) {
     if (err instanceof InputError) throw err;
     // Node decodes the command line as UTF-8: a name that is not arrives with U+FFFD in it
-    const mangled = (err as NodeJS.ErrnoException).code === 'ENOENT' && input.includes('\uFFFD');
+    const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+    const mangled = missing && input.includes('\uFFFD');
     const why = ' (the name is not valid UTF-8, which Node cannot pass on: rename the file, or use - < FILE)';
-    throw new InputError(fsReason(err) + (mangled ? why : ''));
+    // jp2a fetches an address given as an input; glyphcast opens files only
+    const quoted = input.includes("'") ? 'ADDRESS' : `'${input}'`;
+    const address =
+      missing && WEB_ADDRESS.test(input) ? ` (glyphcast reads files: curl -sL ${quoted} | glyphcast -)` : '';
+    throw new InputError(fsReason(err) + (mangled ? why : '') + address);
   }
 }
 

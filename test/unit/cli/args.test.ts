@@ -158,6 +158,14 @@ describe('parseArgs', () => {
     expect(usageError('--width', '80', 'a.png')).toBe('unknown option --width (glyphcast says --columns)');
     expect(usageError('--height=20', 'a.png')).toBe('unknown option --height (glyphcast says --rows)');
     expect(usageError('--size', '80x25', 'a.png')).toBe('unknown option --size (glyphcast says --columns and --rows)');
+    expect(usageError('--html', 'a.png')).toBe('unknown option --html (glyphcast says --format html)');
+    expect(usageError('--symbols', 'ascii', 'a.png')).toBe('unknown option --symbols (glyphcast says --charset)');
+    expect(usageError('--background=light', 'a.png')).toBe(
+      'unknown option --background (glyphcast says --invert for a light background)',
+    );
+    expect(usageError('-s', '80x25', 'a.png')).toBe('unknown option -s (glyphcast says --columns and --rows)');
+    expect(usageError('-w', '80', 'a.png')).toBe('unknown option -w (glyphcast says --columns)');
+    expect(usageError('-f', 'html', 'a.png')).toBe('unknown option -f (glyphcast says --format)');
   });
 
   it('takes the value of -o attached, as getopt does: -oart.txt', () => {

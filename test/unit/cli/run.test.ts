@@ -306,6 +306,13 @@ describe('glyphcast (from the sources)', () => {
   it('exits 1 with one clear line for a missing file, a folder, or a file that is not an image', async () => {
     expectOneLineError(await runCli([file('nope.png')]), 1, `${file('nope.png')}: no such file or directory`);
     expectOneLineError(await runCli([dir]), 1, `${dir}: is a directory`);
+    // a web address (jp2a fetches one): how to give it
+    const address = 'https://images.example/cat.png?size=large&x=1';
+    expectOneLineError(
+      await runCli([address]),
+      1,
+      `${address}: no such file or directory (glyphcast reads files: curl -sL '${address}' | glyphcast -)`,
+    );
     const cli = ['--import', 'tsx', 'bin/glyphcast.ts', '-'].map((a) => JSON.stringify(a)).join(' ');
     const fromFolder = `${JSON.stringify(process.execPath)} ${cli} < ${JSON.stringify(dir)} 2>&1; echo "exit $?"`;
     expect(execFileSync('bash', ['-c', fromFolder], { cwd: ROOT, encoding: 'utf8' })).toBe(
