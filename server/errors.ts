@@ -77,9 +77,13 @@ export class ApiError extends Error {
 }
 
 /** Fastify's and @fastify/multipart's error codes, mapped to ours with a fixed message. */
+/** The two bodies a render takes, and where the image goes in each (a raw image body is the common guess). */
+const MEDIA_TYPES =
+  'send multipart/form-data (the image in the file field `image`) or application/json (the image as imageBase64 or imageUrl)';
+
 const FRAMEWORK: Record<string, readonly [ErrorCode, string]> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'send application/json or multipart/form-data'],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: ['unsupported_media_type', 'send application/json or multipart/form-data'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', MEDIA_TYPES],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: ['unsupported_media_type', MEDIA_TYPES],
   FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid_json', 'the body is empty; send a JSON object'],
   FST_ERR_CTP_INVALID_JSON_BODY: ['invalid_json', 'the body is not valid JSON'],
   FST_FILES_LIMIT: ['multiple_images', 'send one file, in the field `image`'],

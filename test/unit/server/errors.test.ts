@@ -169,9 +169,13 @@ describe('bodies and content types', () => {
     expect(error.message).toBe('the body is not valid JSON');
   });
   it.each(['text/plain', 'application/xml', 'image/png', 'application/x-www-form-urlencoded'])(
-    'content type %s is unsupported_media_type',
+    'content type %s is unsupported_media_type, saying where the image goes in the bodies taken',
     async (type) => {
-      await expectError(await render({ headers: { 'content-type': type }, body: 'x' }), 415, 'unsupported_media_type');
+      const headers = { 'content-type': type };
+      const error = await expectError(await render({ headers, body: 'x' }), 415, 'unsupported_media_type');
+      expect(error.message).toBe(
+        'send multipart/form-data (the image in the file field `image`) or application/json (the image as imageBase64 or imageUrl)',
+      );
     },
   );
   it('a broken multipart body is bad_request', async () => {
