@@ -242,10 +242,11 @@ const CANONICAL: Readonly<Record<CliOption, string>> = {
  * Parses the arguments after `glyphcast`. Options and inputs may be mixed; `--` ends the
  * options; `-` is standard input. `terminalColumns`, the width of the terminal standard
  * output is, sets the default of --columns when the art goes there (as chafa fits the terminal).
+ * `pipedInput`: standard input is a pipe or a file, read when no input is named.
  *
  * @throws UsageError for an unknown flag, a missing or bad value, or inputs that do not fit the outputs.
  */
-export function parseArgs(argv: readonly string[], terminalColumns?: number): Command {
+export function parseArgs(argv: readonly string[], terminalColumns?: number, pipedInput = false): Command {
   const strings: Record<string, string> = {};
   const cli: Partial<Record<CliOption, string>> = {};
   const inputs: string[] = [];
@@ -309,6 +310,8 @@ export function parseArgs(argv: readonly string[], terminalColumns?: number): Co
   }
   if (cli.help) return { command: 'help' };
   if (cli.version) return { command: 'version' };
+  // no input named, and a pipe or a file on standard input (`cat photo.jpg | glyphcast`): that is the input
+  if (inputs.length === 0 && pipedInput) inputs.push('-');
   return renderCommand(strings, cli, inputs, terminalColumns, given);
 }
 

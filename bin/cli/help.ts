@@ -66,7 +66,8 @@ Usage: glyphcast [options] IMAGE...
        glyphcast [options] - < IMAGE
 
 Renders each image (PNG, JPEG, WebP, GIF, TIFF, AVIF; at most ${MAX_INPUT_BYTES / 1024 / 1024} MiB) to
-standard output, one after another, or to files. - reads the image from standard input.
+standard output, one after another, or to files. - reads the image from standard input,
+as does no input at all when standard input is a pipe or a file (cat photo.jpg | glyphcast).
 An image over 40 megapixels (up to 640) is shrunk to 40 as it loads.
 A video file (MP4, MOV, WebM, MKV, AVI, ...) is read with ffmpeg, when it is installed.
 -- ends the options: what follows are inputs, even a name that starts with - (-x.png).

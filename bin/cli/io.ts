@@ -55,6 +55,21 @@ async function readCapped(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * Whether standard input is a pipe or a file (`cat photo.jpg | glyphcast`, `glyphcast < photo.jpg`):
+ * data sent on purpose. Not a terminal, /dev/null or a socket (a program's own stdio, left unused).
+ */
+export function isPipedInput(stdin: NodeJS.ReadableStream): boolean {
+  const { fd } = stdin as { fd?: unknown };
+  if (typeof fd !== 'number') return false;
+  try {
+    const stat = fs.fstatSync(fd);
+    return stat.isFIFO() || stat.isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** An input that is a web address, not a file name (`https://...`). */
 const WEB_ADDRESS = /^(https?|ftp):\/\//i;
 

@@ -23,6 +23,7 @@ import {
   fsReason,
   InputError,
   inputLabel,
+  isPipedInput,
   makeOutDir,
   oneLine,
   readInput,
@@ -351,7 +352,7 @@ function drained(stream: NodeJS.WritableStream): Promise<void> {
 export async function main(argv: readonly string[], streams: CliStreams = process): Promise<number> {
   let command: Command;
   try {
-    command = parseArgs(argv, outputColumns(streams));
+    command = parseArgs(argv, outputColumns(streams), isPipedInput(streams.stdin));
     if (command.command === 'help' || command.command === 'version') {
       const output = watchOutput(streams);
       streams.stdout.write(command.command === 'help' ? helpText(version()) : `glyphcast ${version()}\n`);

@@ -326,6 +326,19 @@ describe('glyphcast (from the sources)', () => {
     );
   });
 
+  it('reads a pipe or a file on standard input when no input is named, as -; /dev/null is still no input', () => {
+    const cli = ['--import', 'tsx', 'bin/glyphcast.ts', '--columns', '16'].map((a) => JSON.stringify(a)).join(' ');
+    const glyphcast = `${JSON.stringify(process.execPath)} ${cli}`;
+    const png = JSON.stringify(file('wide.png'));
+    const run = (cmd: string) =>
+      execFileSync('bash', ['-c', `${cmd} 2>&1; echo "exit $?"`], { cwd: ROOT, encoding: 'utf8' });
+    const named = run(`${glyphcast} - < ${png}`);
+    expect(named).toMatch(/^[^\n]{16}\n[\s\S]*exit 0\n$/);
+    expect(run(`cat ${png} | ${glyphcast}`)).toBe(named);
+    expect(run(`${glyphcast} < ${png}`)).toBe(named);
+    expect(run(`${glyphcast} < /dev/null`)).toMatch(/^glyphcast: no input image .*\nexit 2\n$/);
+  });
+
   it('says why a file whose name is not UTF-8 cannot be found: Node mangles it', () => {
     fs.writeFileSync(Buffer.from(`${file('bad')}\xffname.png`, 'latin1'), fs.readFileSync(file('wide.png')));
     // bash's $'...' passes the byte 0xff as it is, which no Node string can
