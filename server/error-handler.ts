@@ -46,7 +46,13 @@ export function installErrorHandling(app: FastifyInstance, limits: { maxImageByt
     const path = request.url.split('?')[0];
     const allow = allowedMethods(path);
     if (allow.length === 0) {
-      return sendError(request, reply, new ApiError('not_found', `no route for ${request.method} ${path}`));
+      // a route written with a slash at its end is pointed to; any other miss, to the list of routes
+      const trimmed = path.replace(/\/+$/, '');
+      const hint =
+        trimmed !== path && trimmed !== '' && allowedMethods(trimmed).length > 0
+          ? `did you mean ${trimmed}?`
+          : 'the routes are listed in /api/openapi.json';
+      return sendError(request, reply, new ApiError('not_found', `no route for ${request.method} ${path} (${hint})`));
     }
     const error = new ApiError(
       'method_not_allowed',

@@ -314,12 +314,19 @@ describe('images the decoder refuses', () => {
 });
 
 describe('framework errors in the one shape', () => {
-  it('an unknown route is not_found, without Allow', async () => {
-    for (const path of ['/api/v2/nothing', '/api/v1/render/x']) {
+  it('an unknown route is not_found, without Allow, pointing to the list of routes', async () => {
+    for (const path of ['/api/v2/nothing', '/api/v1/render/x', '/api']) {
       const res = await fetch(s.base + path, { method: 'PUT' });
       expect(res.headers.get('allow')).toBeNull();
-      await expectError(res, 404, 'not_found');
+      const error = await expectError(res, 404, 'not_found');
+      expect(error.message).toBe(`no route for PUT ${path} (the routes are listed in /api/openapi.json)`);
     }
+  });
+  it('a route asked for with a slash at its end is not_found naming the route', async () => {
+    const error = await expectError(await render({}, '/'), 404, 'not_found');
+    expect(error.message).toBe('no route for POST /api/v1/render/ (did you mean /api/v1/render?)');
+    const health = await expectError(await fetch(`${s.base}/api/health//`), 404, 'not_found');
+    expect(health.message).toBe('no route for GET /api/health// (did you mean /api/health?)');
   });
   it.each([
     ['GET', '/api/v1/render', 'POST'],
