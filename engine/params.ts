@@ -295,24 +295,54 @@ const OTHER_NAMES: Readonly<Record<string, ParamName>> = Object.freeze({
 const HEIGHT_NAMES = new Set(['height', 'rows', 'lines']);
 
 /**
- * The parameter an unknown name was probably meant to be: the same name in another case or
- * spelling (`edge_strength`, `Edge-Strength`), another converter's name for it (`width`,
- * `cols`), or the one nearest within two edits for names of four letters or more (`colums`,
- * `contrats`); none when two are equally near.
+ * Which of `names` an unknown `name` was probably meant to be: the same name in another case or
+ * spelling (`edge_strength`, `Low_Light`), or the one nearest within two edits (`colums`,
+ * `contrats`; one edit for a name of three letters, `txt`); none when two are equally near.
  */
-export function nearestParam(name: string): ParamName | undefined {
+function nearestOf<T extends string>(name: string, names: readonly T[]): T | undefined {
   const key = plainName(name);
-  const same = PARAMS.find((p) => plainName(p.name) === key);
-  if (same) return same.name;
-  if (Object.hasOwn(OTHER_NAMES, key)) return OTHER_NAMES[key];
-  if (key.length < 4) return undefined;
-  // two edits change the length by two at most, so other names need no table
-  const scored = PARAMS.filter((p) => Math.abs(plainName(p.name).length - key.length) <= 2)
-    .map((p) => ({ name: p.name, distance: editDistance(key, plainName(p.name)) }))
-    .filter((s) => s.distance <= 2)
+  const same = names.find((n) => plainName(n) === key);
+  if (same) return same;
+  const most = key.length >= 4 ? 2 : key.length === 3 ? 1 : 0;
+  // `most` edits change the length by `most` at most, so other names need no table
+  const scored = names
+    .filter((n) => Math.abs(plainName(n).length - key.length) <= most)
+    .map((n) => ({ name: n, distance: editDistance(key, plainName(n)) }))
+    .filter((s) => s.distance <= most)
     .sort((a, b) => a.distance - b.distance);
   return scored.length > 0 && scored[1]?.distance !== scored[0].distance ? scored[0].name : undefined;
 }
+
+const PARAM_NAMES = PARAMS.map((p) => p.name);
+
+/**
+ * The parameter an unknown name was probably meant to be: another converter's name for it
+ * (`width`, `cols`), or the nearest (nearestOf).
+ */
+export function nearestParam(name: string): ParamName | undefined {
+  const key = plainName(name);
+  return Object.hasOwn(OTHER_NAMES, key) ? OTHER_NAMES[key] : nearestOf(name, PARAM_NAMES);
+}
+
+/** Other tools' words for a charset or a format (chafa's `--symbols ascii`, `braille`), by plain name. */
+const OTHER_VALUES: Readonly<Partial<Record<ParamName, Readonly<Record<string, string>>>>> = Object.freeze({
+  charset: Object.freeze({ ascii: 'standard', braille: 'dots' }),
+  format: Object.freeze({ ascii: 'text', plain: 'text' }),
+});
+
+/** What an enum parameter takes, and the value meant when a string given is near one. */
+function expectedEnum(info: ParamInfo, values: readonly string[], raw: unknown): string {
+  const named = `one of ${values.join(', ')}`;
+  if (typeof raw !== 'string') return named;
+  const others = OTHER_VALUES[info.name];
+  const key = plainName(raw);
+  const meant = others && Object.hasOwn(others, key) ? others[key] : nearestOf(raw, values);
+  return meant === undefined ? named : `${named} (did you mean ${meant}?)`;
+}
+
+/** What a parameter takes, said to a caller who gave `raw`. */
+const expectedFor = (info: ParamInfo, raw: unknown) =>
+  info.kind.type === 'enum' ? expectedEnum(info, info.kind.values, raw) : describeExpected(info.kind);
 
 /** What an unknown name should have been: the likely parameter, or the list of them all. */
 function knownParameter(name: string): string {
@@ -366,7 +396,7 @@ export function resolveParams(input: unknown, source: ParamSource): RenderParams
     }
     const checked = shape[info.name].safeParse(value);
     if (!checked.success) {
-      issues.add(() => paramIssue(key, describeExpected(info.kind), raw));
+      issues.add(() => paramIssue(key, expectedFor(info, value), raw));
       continue;
     }
     // -0 reads back as 0 from every text form, so it is stored as 0.

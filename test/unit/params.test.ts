@@ -222,6 +222,27 @@ describe('resolveParams: bad requests', () => {
     );
   });
 
+  it("suggests the value meant for an enum given in another case or spelling, a typo or another tool's word", () => {
+    const meant = (param: string, value: unknown) =>
+      issuesOf({ [param]: value }, 'json')[0].expected.match(/did you mean (.+)\?/)?.[1];
+    expect(meant('format', 'txt')).toBe('text');
+    expect(meant('format', 'TEXT')).toBe('text');
+    expect(meant('format', 'json_compact')).toBe('json-compact');
+    expect(meant('format', 'ascii')).toBe('text');
+    expect(meant('charset', 'block')).toBe('blocks');
+    expect(meant('charset', 'braille')).toBe('dots');
+    expect(meant('charset', 'ascii')).toBe('standard');
+    expect(meant('qualityTarget', 'lowlight')).toBe('low-light');
+    expect(meant('glyphStrategy', 'adaptative')).toBe('adaptive');
+    // nothing near, or not a string: the list alone
+    expect(meant('format', 'png')).toBeUndefined();
+    expect(meant('charset', 5)).toBeUndefined();
+    const [txt] = issuesOf({ format: 'txt' }, 'strings');
+    expect(txt.message).toBe(
+      'format: expected one of text, ansi, html, json, json-compact, svg (did you mean text?), received "txt"',
+    );
+  });
+
   it('says that no parameter sets the height, for a height or rows asked for', () => {
     for (const name of ['height', 'rows', 'Rows']) {
       expect(issuesOf({ [name]: 20 }, 'json')[0].message).toBe(
