@@ -340,9 +340,23 @@ function expectedEnum(info: ParamInfo, values: readonly string[], raw: unknown):
   return meant === undefined ? named : `${named} (did you mean ${meant}?)`;
 }
 
-/** What a parameter takes, said to a caller who gave `raw`. */
-const expectedFor = (info: ParamInfo, raw: unknown) =>
-  info.kind.type === 'enum' ? expectedEnum(info, info.kind.values, raw) : describeExpected(info.kind);
+/**
+ * What a parameter takes, said to a caller who gave `raw`: for a typed (JSON) number or boolean
+ * given as text that would read as one (`"80"`, `"true"`), that the quotes are the trouble.
+ */
+function expectedFor(info: ParamInfo, raw: unknown, source: ParamSource): string {
+  if (info.kind.type === 'enum') return expectedEnum(info, info.kind.values, raw);
+  const read =
+    info.kind.type !== 'color' && source === 'json' && typeof raw === 'string'
+      ? fromString(info.kind, raw.trim())
+      : undefined;
+  // undefined would pass as the default: only a value read from the text counts
+  if (read !== undefined && shape[info.name].safeParse(read).success) {
+    const type = info.kind.type === 'boolean' ? 'boolean' : 'number';
+    return `${describeExpected(info.kind)}, as a JSON ${type}, not a string`;
+  }
+  return describeExpected(info.kind);
+}
 
 /** What an unknown name should have been: the likely parameter, or the list of them all. */
 function knownParameter(name: string): string {
@@ -396,7 +410,7 @@ export function resolveParams(input: unknown, source: ParamSource): RenderParams
     }
     const checked = shape[info.name].safeParse(value);
     if (!checked.success) {
-      issues.add(() => paramIssue(key, expectedFor(info, value), raw));
+      issues.add(() => paramIssue(key, expectedFor(info, value, source), raw));
       continue;
     }
     // -0 reads back as 0 from every text form, so it is stored as 0.

@@ -162,7 +162,7 @@ describe('resolveParams: enums, booleans, colors', () => {
       expect(resolveParams({ [name]: '1' }, 'strings')[name]).toBe(true);
       expect(resolveParams({ [name]: 'false' }, 'strings')[name]).toBe(false);
       expect(resolveParams({ [name]: '0' }, 'strings')[name]).toBe(false);
-      expect(issuesOf({ [name]: 'true' }, 'json')[0].expected).toBe('true or false');
+      expect(issuesOf({ [name]: 'true' }, 'json')[0].expected).toBe('true or false, as a JSON boolean, not a string');
       expect(issuesOf({ [name]: 1 }, 'json')[0].param).toBe(name);
       for (const bad of ['yes', 'TRUE', '2', ''])
         expect(issuesOf({ [name]: bad }, 'strings')[0].message).toContain(`${name}: expected true or false`);
@@ -176,10 +176,22 @@ describe('resolveParams: enums, booleans, colors', () => {
       expect(issuesOf({ monoColor: bad }, 'json')[0].expected).toBe('a hex color #rrggbb or #rgb');
   });
 
-  it('JSON takes typed numbers only', () => {
+  it('JSON takes typed numbers and booleans only, and says so of text that would read as one', () => {
     expect(issuesOf({ columns: '80' }, 'json')[0].message).toBe(
-      'columns: expected an integer from 8 to 400, received "80"',
+      'columns: expected an integer from 8 to 400, as a JSON number, not a string, received "80"',
     );
+    expect(issuesOf({ dither: 'true' }, 'json')[0].expected).toBe('true or false, as a JSON boolean, not a string');
+    // text that would be refused anyway is not told about quotes
+    for (const [param, value] of [
+      ['columns', '800'],
+      ['columns', ''],
+      ['dither', 'yes'],
+      ['gamma', 'x'],
+    ]) {
+      expect(issuesOf({ [param]: value }, 'json')[0].expected).not.toMatch(/JSON/);
+    }
+    // a query string or a form field is text: "80" is its number
+    expect(resolveParams({ columns: '80' }, 'strings').columns).toBe(80);
   });
 });
 
