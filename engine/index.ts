@@ -38,6 +38,7 @@ export {
   ParamsError,
   paramIssue,
   paramsJsonSchema,
+  plainName,
   resolveParams,
   shortened,
 } from './params.js';

@@ -278,7 +278,7 @@ export const issueMessage = (issue: Pick<ParamIssue, 'expected' | 'received'>, n
 const KNOWN = PARAMS.map((p) => p.name).join(', ');
 
 /** A name without case, dashes, underscores or spaces: `Edge-Strength` and `edge_strength` are `edgestrength`. */
-const plainName = (name: string) => name.toLowerCase().replace(/[-_\s]/g, '');
+export const plainName = (name: string) => name.toLowerCase().replace(/[-_\s]/g, '');
 
 /**
  * What other converters and image APIs call two of these parameters (chafa's and jp2a's

@@ -10,7 +10,15 @@
 import type { Readable } from 'node:stream';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { IssueList, ParamsError, paramIssue, type RenderParams, resolveParams, shortened } from '../engine/index.js';
+import {
+  IssueList,
+  ParamsError,
+  paramIssue,
+  plainName,
+  type RenderParams,
+  resolveParams,
+  shortened,
+} from '../engine/index.js';
 import { ApiError, imageTooLarge } from './errors.js';
 import { REPEATED_KEYS, RepeatedNames } from './json-body.js';
 
@@ -63,7 +71,6 @@ const OTHER_SOURCE_NAMES: Readonly<Record<string, string>> = Object.freeze({
   data: 'imageBase64',
   imagedata: 'imageBase64',
 });
-const plainName = (name: string) => name.toLowerCase().replace(/[-_\s]/g, '');
 
 /** Every image-source name, imagePath (the stdio MCP server's) included. */
 const SOURCE_NAMES = new Set([...Object.keys(SOURCE_CARRIER), 'imagePath']);
