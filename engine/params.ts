@@ -327,7 +327,8 @@ export function nearestParam(name: string): ParamName | undefined {
 /** Other tools' words for a charset or a format (chafa's `--symbols ascii`, `braille`), by plain name. */
 const OTHER_VALUES: Readonly<Partial<Record<ParamName, Readonly<Record<string, string>>>>> = Object.freeze({
   charset: Object.freeze({ ascii: 'standard', braille: 'dots' }),
-  format: Object.freeze({ ascii: 'text', plain: 'text' }),
+  // glyphcast draws no raster image: its picture of the art is SVG
+  format: Object.freeze({ ascii: 'text', plain: 'text', png: 'svg', jpg: 'svg', jpeg: 'svg', image: 'svg' }),
 });
 
 /** What an enum parameter takes, and the value meant when a string given is near one. */

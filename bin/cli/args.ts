@@ -219,10 +219,14 @@ export function formatOfPath(file: string): Format | undefined {
   const format = OUTPUT_EXTENSIONS.get(ext);
   if (format !== undefined) return format;
   const known = [...OUTPUT_EXTENSIONS.keys()].map((e) => `.${e}`).join(' ');
+  const picture = RASTER_EXTENSIONS.has(ext) ? ' (no raster image: .svg is the art as a picture)' : '';
   throw new UsageError(
-    `-o ${file}: the extension .${ext} names no format (known: ${known}); give --format to pick one`,
+    `-o ${file}: the extension .${ext} names no format${picture} (known: ${known}); give --format to pick one`,
   );
 }
+
+/** Image files' extensions, asked for by users who want a picture of the art (an SVG is one). */
+const RASTER_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'webp', 'gif', 'bmp', 'tif', 'tiff', 'avif']);
 
 /** The long flag a parameter or CLI option is named by in messages. */
 const CANONICAL: Readonly<Record<CliOption, string>> = {

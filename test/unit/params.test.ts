@@ -241,13 +241,14 @@ describe('resolveParams: bad requests', () => {
     expect(meant('format', 'TEXT')).toBe('text');
     expect(meant('format', 'json_compact')).toBe('json-compact');
     expect(meant('format', 'ascii')).toBe('text');
+    expect(meant('format', 'png')).toBe('svg'); // the one picture format
     expect(meant('charset', 'block')).toBe('blocks');
     expect(meant('charset', 'braille')).toBe('dots');
     expect(meant('charset', 'ascii')).toBe('standard');
     expect(meant('qualityTarget', 'lowlight')).toBe('low-light');
     expect(meant('glyphStrategy', 'adaptative')).toBe('adaptive');
     // nothing near, or not a string: the list alone
-    expect(meant('format', 'png')).toBeUndefined();
+    expect(meant('format', 'pdf')).toBeUndefined();
     expect(meant('charset', 5)).toBeUndefined();
     const [txt] = issuesOf({ format: 'txt' }, 'strings');
     expect(txt.message).toBe(

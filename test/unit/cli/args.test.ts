@@ -232,8 +232,12 @@ describe('parseArgs', () => {
   it('refuses an -o extension that names no format, unless --format picks one', () => {
     const known = '(known: .txt .ans .html .json .svg .htm); give --format to pick one';
     expect(usageError('-o', 'out.xyz', 'a.png')).toBe(`-o out.xyz: the extension .xyz names no format ${known}`);
+    // an image's extension: the picture glyphcast does make is an SVG
     expect(usageError('-o', 'photo.PNG', '--color', 'a.png')).toBe(
-      `-o photo.PNG: the extension .png names no format ${known}`,
+      `-o photo.PNG: the extension .png names no format (no raster image: .svg is the art as a picture) ${known}`,
+    );
+    expect(usageError('--format', 'png', 'a.png')).toBe(
+      '--format: expected one of text, ansi, html, json, json-compact, svg (did you mean svg?), received "png"',
     );
     expect(render('-o', 'out.xyz', '--format', 'ansi', 'a.png')).toMatchObject({ output: 'out.xyz' });
     expect(render('-o', 'out.xyz', '--format', 'ansi', 'a.png').params.format).toBe('ansi');
