@@ -299,7 +299,7 @@ const HEIGHT_NAMES = new Set(['height', 'rows', 'lines']);
  * spelling (`edge_strength`, `Low_Light`), or the one nearest within two edits (`colums`,
  * `contrats`; one edit for a name of three letters, `txt`); none when two are equally near.
  */
-function nearestOf<T extends string>(name: string, names: readonly T[]): T | undefined {
+export function nearestName<T extends string>(name: string, names: readonly T[]): T | undefined {
   const key = plainName(name);
   const same = names.find((n) => plainName(n) === key);
   if (same) return same;
@@ -317,11 +317,11 @@ const PARAM_NAMES = PARAMS.map((p) => p.name);
 
 /**
  * The parameter an unknown name was probably meant to be: another converter's name for it
- * (`width`, `cols`), or the nearest (nearestOf).
+ * (`width`, `cols`), or the nearest (nearestName).
  */
 export function nearestParam(name: string): ParamName | undefined {
   const key = plainName(name);
-  return Object.hasOwn(OTHER_NAMES, key) ? OTHER_NAMES[key] : nearestOf(name, PARAM_NAMES);
+  return Object.hasOwn(OTHER_NAMES, key) ? OTHER_NAMES[key] : nearestName(name, PARAM_NAMES);
 }
 
 /** Other tools' words for a charset or a format (chafa's `--symbols ascii`, `braille`), by plain name. */
@@ -337,7 +337,7 @@ function expectedEnum(info: ParamInfo, values: readonly string[], raw: unknown):
   if (typeof raw !== 'string') return named;
   const others = OTHER_VALUES[info.name];
   const key = plainName(raw);
-  const meant = others && Object.hasOwn(others, key) ? others[key] : nearestOf(raw, values);
+  const meant = others && Object.hasOwn(others, key) ? others[key] : nearestName(raw, values);
   return meant === undefined ? named : `${named} (did you mean ${meant}?)`;
 }
 

@@ -17,10 +17,12 @@ import {
   decimalOf,
   FORMATS,
   issueMessage,
+  nearestName,
   PARAMS,
   type ParamInfo,
   ParamsError,
   paramInfo,
+  plainName,
   type RenderParams,
   resolveParams,
 } from '../../engine/params.js';
@@ -449,13 +451,25 @@ function playLimits(cli: Partial<Record<CliOption, string>>, toTerminal: boolean
 /** `--color-depth`'s values: the ANSI depths, and `auto`. */
 export const COLOR_DEPTH_VALUES = [...ANSI_COLOR_DEPTHS, 'auto'] as const;
 
+/** Other words for the depths (chafa's `--colors full`, `24bit`), by plain name. */
+const OTHER_DEPTHS: ReadonlyMap<string, (typeof COLOR_DEPTH_VALUES)[number]> = new Map([
+  ['24', 'truecolor'],
+  ['24bit', 'truecolor'],
+  ['full', 'truecolor'],
+  ['direct', 'truecolor'],
+  ['8bit', '256'],
+  ['4bit', '16'],
+]);
+
 /** `--color-depth`, checked: a depth given for output that has no ANSI colors is a mistake, not a no-op. */
 function colorDepthOption(text: string | undefined, params: RenderParams): AnsiColorDepth | 'auto' {
   if (text === undefined) return 'auto';
   const depth = COLOR_DEPTH_VALUES.find((d) => d === text.trim().toLowerCase());
   if (depth === undefined) {
+    const meant = OTHER_DEPTHS.get(plainName(text)) ?? nearestName(text.trim(), COLOR_DEPTH_VALUES);
+    const hint = meant === undefined ? '' : ` (did you mean ${meant}?)`;
     throw new UsageError(
-      `color-depth: expected one of ${COLOR_DEPTH_VALUES.join(', ')}, received ${JSON.stringify(text)}`,
+      `${CANONICAL.colorDepth}: expected one of ${COLOR_DEPTH_VALUES.join(', ')}${hint}, received ${JSON.stringify(text)}`,
     );
   }
   if (depth !== 'auto' && params.format !== 'ansi') {

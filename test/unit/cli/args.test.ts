@@ -249,8 +249,19 @@ describe('parseArgs', () => {
     expect(render('--color', '--color-depth', 'TrueColor', 'a.png').colorDepth).toBe('truecolor');
     expect(render('--color-depth', 'auto', 'a.png').colorDepth).toBe('auto');
     expect(usageError('--color', '--color-depth', '8', 'a.png')).toBe(
-      'color-depth: expected one of truecolor, 256, 16, auto, received "8"',
+      '--color-depth: expected one of truecolor, 256, 16, auto, received "8"',
     );
+    // another spelling or another tool's word for a depth: the depth meant
+    for (const [word, meant] of [
+      ['truecolour', 'truecolor'],
+      ['24bit', 'truecolor'],
+      ['full', 'truecolor'],
+      ['8-bit', '256'],
+    ]) {
+      expect(usageError('--color', `--color-depth=${word}`, 'a.png')).toBe(
+        `--color-depth: expected one of truecolor, 256, 16, auto (did you mean ${meant}?), received "${word}"`,
+      );
+    }
     expect(usageError('--color-depth', '256', 'a.png')).toBe(
       '--color-depth sets the colors of ANSI art, but the format is text (add --color, or --format ansi)',
     );
