@@ -55,19 +55,24 @@ async function readCapped(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
+/** What a standard stream is open on (a pipe, a file, a terminal), or undefined when it has no descriptor. */
+export function streamStat(stream: NodeJS.ReadableStream | NodeJS.WritableStream): fs.Stats | undefined {
+  const { fd } = stream as { fd?: unknown };
+  if (typeof fd !== 'number') return undefined;
+  try {
+    return fs.fstatSync(fd);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Whether standard input is a pipe or a file (`cat photo.jpg | glyphcast`, `glyphcast < photo.jpg`):
  * data sent on purpose. Not a terminal, /dev/null or a socket (a program's own stdio, left unused).
  */
 export function isPipedInput(stdin: NodeJS.ReadableStream): boolean {
-  const { fd } = stdin as { fd?: unknown };
-  if (typeof fd !== 'number') return false;
-  try {
-    const stat = fs.fstatSync(fd);
-    return stat.isFIFO() || stat.isFile();
-  } catch {
-    return false;
-  }
+  const stat = streamStat(stdin);
+  return stat !== undefined && (stat.isFIFO() || stat.isFile());
 }
 
 /** An input that is a web address, not a file name (`https://...`). */
@@ -78,8 +83,7 @@ export async function readInput(input: string, stdin: NodeJS.ReadableStream): Pr
   try {
     if (input === '-') {
       // Node reads a folder on standard input (`- < DIR`) as no bytes at all
-      const { fd } = stdin as { fd?: unknown };
-      if (typeof fd === 'number' && fs.fstatSync(fd).isDirectory()) throw new InputError('is a directory');
+      if (streamStat(stdin)?.isDirectory()) throw new InputError('is a directory');
       return await readCapped(stdin);
     }
     const stat = await fs.promises.stat(input);

@@ -3,9 +3,9 @@
  * there is no terminal to ask: the width is unknown and the colors are 24-bit; into a pipe, the
  * width is the one it most likely ends on (outputColumns), and the colors are 24-bit.
  */
-import fs from 'node:fs';
 import type { WriteStream } from 'node:tty';
 import type { AnsiColorDepth } from '../../engine/encode/ansi-palette.js';
+import { streamStat } from './io.js';
 
 /** The width of the terminal `stdout` is, or undefined when it is a file or a pipe. */
 export function terminalColumns(stdout: NodeJS.WritableStream): number | undefined {
@@ -16,14 +16,8 @@ export function terminalColumns(stdout: NodeJS.WritableStream): number | undefin
 
 /** Whether a stream is a pipe or a socket (`glyphcast photo.jpg | less -R`), not a file or a terminal. */
 function isPipe(stream: NodeJS.WritableStream): boolean {
-  const { fd } = stream as { fd?: unknown };
-  if (typeof fd !== 'number') return false;
-  try {
-    const stat = fs.fstatSync(fd);
-    return stat.isFIFO() || stat.isSocket();
-  } catch {
-    return false;
-  }
+  const stat = streamStat(stream);
+  return stat !== undefined && (stat.isFIFO() || stat.isSocket());
 }
 
 /**
