@@ -76,11 +76,11 @@ export class ApiError extends Error {
   }
 }
 
-/** Fastify's and @fastify/multipart's error codes, mapped to ours with a fixed message. */
 /** The two bodies a render takes, and where the image goes in each (a raw image body is the common guess). */
 const MEDIA_TYPES =
   'send multipart/form-data (the image in the file field `image`) or application/json (the image as imageBase64 or imageUrl)';
 
+/** Fastify's and @fastify/multipart's error codes, mapped to ours with a fixed message. */
 const FRAMEWORK: Record<string, readonly [ErrorCode, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', MEDIA_TYPES],
   FST_INVALID_MULTIPART_CONTENT_TYPE: ['unsupported_media_type', MEDIA_TYPES],

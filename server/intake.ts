@@ -98,7 +98,8 @@ export function mergeParams(sets: readonly ParamSet[]): RenderParams {
         issues.add(() => ({ param: name, expected, received: set.where, message: `${name}: expected ${expected}` }));
         continue;
       }
-      const meant = Object.hasOwn(OTHER_SOURCE_NAMES, plainName(name)) ? OTHER_SOURCE_NAMES[plainName(name)] : null;
+      const plain = plainName(name);
+      const meant = Object.hasOwn(OTHER_SOURCE_NAMES, plain) ? OTHER_SOURCE_NAMES[plain] : null;
       if (meant !== null) {
         issues.add(() => paramIssue(name, `a known parameter (did you mean ${meant}?)`, value));
         continue;
