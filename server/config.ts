@@ -5,7 +5,9 @@
  * OTEL_EXPORTER_OTLP_* settings it reads itself: extra headers, compression, timeout.)
  */
 import os from 'node:os';
+import { editDistance } from '../engine/edit-distance.js';
 import { DEFAULT_MAX_PIXELS } from '../engine/node/decode.js';
+import { plainName } from '../engine/params.js';
 
 export interface ServerConfig {
   readonly host: string;
@@ -133,4 +135,51 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     mcpMaxBatch: integerFromEnv(env, 'MCP_MAX_BATCH', 8, 1, 64),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'warn'),
   };
+}
+
+/** The names configFromEnv reads, found by letting it read an empty environment. */
+const SETTING_NAMES: readonly string[] = (() => {
+  const names = new Set<string>();
+  const recorder = new Proxy({} as Env, {
+    get: (_target, name) => {
+      if (typeof name === 'string') names.add(name);
+      return undefined;
+    },
+  });
+  configFromEnv(recorder);
+  return [...names];
+})();
+
+const words = (name: string) => name.split('_').filter(Boolean);
+
+/**
+ * Whether `name` is a typo of the setting `known`: one edit, or one for every six letters of a
+ * long name (`RENDER_WORKER`, `REQUEST_TIMEOUT`), so that `HOME` is not taken for `HOST`.
+ */
+function typoOf(name: string, known: string): boolean {
+  const plain = plainName(known);
+  return editDistance(plainName(name), plain) <= Math.max(1, Math.floor(plain.length / 6));
+}
+
+/**
+ * Variables that look like a setting of this service but are not one (`IMAGE_URL_ALLOWLIST`,
+ * `RENDER_WORKER`), each with the settings it was probably meant to be: a typo of one, or one
+ * with the same first and last words, or (three words or more) the same first two. Such a
+ * variable is ignored like any other, so a typo would leave a setting at its default unseen.
+ */
+export function misspelledSettings(env: Env): { readonly name: string; readonly meant: readonly string[] }[] {
+  const found: { name: string; meant: string[] }[] = [];
+  for (const name of Object.keys(env)) {
+    if (SETTING_NAMES.includes(name) || !/^[A-Z][A-Z0-9_]*$/.test(name)) continue;
+    const [first, ...rest] = words(name);
+    const meant = SETTING_NAMES.filter((known) => {
+      const [kFirst, ...kRest] = words(known);
+      if (typoOf(name, known)) return true;
+      // the exporter's own OTEL_* settings share their words with ours
+      if (name.startsWith('OTEL_') || kFirst !== first || rest.length === 0) return false;
+      return kRest.at(-1) === rest.at(-1) || (rest.length >= 2 && kRest[0] === rest[0]);
+    });
+    if (meant.length > 0) found.push({ name, meant });
+  }
+  return found;
 }

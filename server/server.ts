@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { configFromEnv } from './config.js';
+import { configFromEnv, misspelledSettings } from './config.js';
 import { lowerRenderThreads } from './thread-priority.js';
 
 /** How long a graceful shutdown may take before the process gives up on in-flight work. */
@@ -9,6 +9,9 @@ const SHUTDOWN_DEADLINE_MS = 30_000;
 async function main(): Promise<void> {
   const config = configFromEnv();
   const app = await buildApp(config);
+  for (const { name, meant } of misspelledSettings(process.env)) {
+    app.log.warn(`${name} is not a glyphcast setting, so it is ignored: did you mean ${meant.join(' or ')}?`);
+  }
   const shutdown = async (signal: string) => {
     console.log(`glyphcast: ${signal}, finishing in-flight requests`);
     setTimeout(() => {

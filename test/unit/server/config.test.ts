@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../../server/config.js';
+import { configFromEnv, misspelledSettings } from '../../../server/config.js';
 
 describe('configFromEnv', () => {
   it('has the documented defaults', () => {
@@ -109,5 +109,62 @@ describe('configFromEnv', () => {
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, received "loud"'],
   ])('refuses a bad %s by name', (name, value, message) => {
     expect(() => configFromEnv({ [name]: value })).toThrow(message);
+  });
+});
+
+describe('misspelledSettings', () => {
+  it('names a variable that looks like a setting but is none, with the settings meant', () => {
+    const env = {
+      IMAGE_URL_ALLOWLIST: 'images.example', // same first and last words
+      RENDER_WORKER: '2', // a typo
+      REQUEST_TIMEOUT: '5000',
+      OTEL_EXPORTER_OTLP_TRACE_ENDPOINT: 'https://collector.example',
+      MAX_IMAGE_SIZE: '1000000', // same first two words: either may be meant
+      IMAGE_FETCH_ALLOWLIST: 'images.example', // a setting itself
+    };
+    expect(misspelledSettings(env)).toEqual([
+      { name: 'IMAGE_URL_ALLOWLIST', meant: ['IMAGE_FETCH_ALLOWLIST'] },
+      { name: 'RENDER_WORKER', meant: ['RENDER_WORKERS'] },
+      { name: 'REQUEST_TIMEOUT', meant: ['REQUEST_TIMEOUT_MS'] },
+      { name: 'OTEL_EXPORTER_OTLP_TRACE_ENDPOINT', meant: ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'] },
+      { name: 'MAX_IMAGE_SIZE', meant: ['MAX_IMAGE_BYTES', 'MAX_IMAGE_PIXELS'] },
+    ]);
+  });
+
+  it("leaves the usual environment alone, and the trace exporter's own OTEL_ settings", () => {
+    const usual = [
+      'HOME',
+      'USER',
+      'SHELL',
+      'TERM',
+      'LANG',
+      'PATH',
+      'PWD',
+      'TMPDIR',
+      'HOSTNAME',
+      'HOSTTYPE',
+      'COLUMNS',
+      'LINES',
+      'CI',
+      'DEBUG',
+      'NODE_ENV',
+      'TZ',
+      'LOGNAME',
+      'DISPLAY',
+      'EDITOR',
+      'COLORTERM',
+      'FORCE_COLOR',
+      'NO_COLOR',
+      'HTTP_PROXY',
+      'HTTPS_PROXY',
+      'NO_PROXY',
+      'KUBERNETES_SERVICE_HOST',
+      'KUBERNETES_PORT',
+      'RENDER_SERVICE_NAME',
+      'OTEL_EXPORTER_OTLP_HEADERS',
+      'OTEL_SERVICE_NAME',
+      'npm_config_cache',
+    ];
+    expect(misspelledSettings(Object.fromEntries(usual.map((name) => [name, 'x'])))).toEqual([]);
   });
 });
