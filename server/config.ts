@@ -167,7 +167,9 @@ function typoOf(name: string, known: string): boolean {
  * with the same first and last words, or (three words or more) the same first two. Such a
  * variable is ignored like any other, so a typo would leave a setting at its default unseen.
  */
-export function misspelledSettings(env: Env): { readonly name: string; readonly meant: readonly string[] }[] {
+export function misspelledSettings(
+  env: Env = process.env,
+): { readonly name: string; readonly meant: readonly string[] }[] {
   const found: { name: string; meant: string[] }[] = [];
   for (const name of Object.keys(env)) {
     if (SETTING_NAMES.includes(name) || !/^[A-Z][A-Z0-9_]*$/.test(name)) continue;

@@ -9,7 +9,7 @@ const SHUTDOWN_DEADLINE_MS = 30_000;
 async function main(): Promise<void> {
   const config = configFromEnv();
   const app = await buildApp(config);
-  for (const { name, meant } of misspelledSettings(process.env)) {
+  for (const { name, meant } of misspelledSettings()) {
     app.log.warn(`${name} is not a glyphcast setting, so it is ignored: did you mean ${meant.join(' or ')}?`);
   }
   const shutdown = async (signal: string) => {
