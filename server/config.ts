@@ -138,7 +138,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
 }
 
 /** The names configFromEnv reads, found by letting it read an empty environment. */
-const SETTING_NAMES: readonly string[] = (() => {
+function settingNames(): readonly string[] {
   const names = new Set<string>();
   const recorder = new Proxy({} as Env, {
     get: (_target, name) => {
@@ -148,7 +148,7 @@ const SETTING_NAMES: readonly string[] = (() => {
   });
   configFromEnv(recorder);
   return [...names];
-})();
+}
 
 const words = (name: string) => name.split('_').filter(Boolean);
 
@@ -170,11 +170,13 @@ function typoOf(name: string, known: string): boolean {
 export function misspelledSettings(
   env: Env = process.env,
 ): { readonly name: string; readonly meant: readonly string[] }[] {
+  // worked out here, at start, not when the module loads (every importer of the config would pay)
+  const settings = settingNames();
   const found: { name: string; meant: string[] }[] = [];
   for (const name of Object.keys(env)) {
-    if (SETTING_NAMES.includes(name) || !/^[A-Z][A-Z0-9_]*$/.test(name)) continue;
+    if (settings.includes(name) || !/^[A-Z][A-Z0-9_]*$/.test(name)) continue;
     const [first, ...rest] = words(name);
-    const meant = SETTING_NAMES.filter((known) => {
+    const meant = settings.filter((known) => {
       const [kFirst, ...kRest] = words(known);
       if (typoOf(name, known)) return true;
       // the exporter's own OTEL_* settings share their words with ours
