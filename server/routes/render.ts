@@ -6,7 +6,7 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { intakeFromJson, intakeFromMultipart, jsonBodyLimit, noImage, type ParamSet } from '../intake.js';
+import { intakeFromJson, intakeFromMultipart, jsonBodyLimit, mergeParams, noImage, type ParamSet } from '../intake.js';
 import { markRepeatedKeys, parseJsonScreened } from '../json-body.js';
 import { type RenderOutcome, type RenderService, serverTiming } from '../render-service.js';
 
@@ -67,7 +67,11 @@ export async function renderRoutes(app: FastifyInstance, opts: RenderRouteOption
       const query: ParamSet[] = [
         { where: 'the query string', source: 'strings', values: request.query as Record<string, unknown> },
       ];
-      if (!request.isMultipart() && request.body === undefined) throw noImage();
+      if (!request.isMultipart() && request.body === undefined) {
+        // no body: the query string is still checked first, as with a body
+        mergeParams(query);
+        throw noImage();
+      }
       const intake = request.isMultipart()
         ? await intakeFromMultipart(request, opts.maxImageBytes, query)
         : intakeFromJson(request.body, opts.maxImageBytes, { query });
