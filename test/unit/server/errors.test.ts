@@ -35,7 +35,8 @@ describe('no image, several images, bad carriers', () => {
   it('an empty POST is no_image', () => render({}).then((r) => expectError(r, 400, 'no_image')));
   it('an empty POST still has its query string checked: an unknown or misplaced name is invalid_params', async () => {
     const error = await expectError(await render({}, '?bogus=1&imageUrl=x'), 400, 'invalid_params');
-    expect(error.details?.issues?.map((i: { param: string }) => i.param)).toEqual(['imageUrl', 'bogus']);
+    const issues = error.details?.issues as { param: string }[];
+    expect(issues.map((i) => i.param)).toEqual(['imageUrl', 'bogus']);
   });
   it('an empty POST with good query parameters is no_image', () =>
     render({}, '?columns=80').then((r) => expectError(r, 400, 'no_image')));
