@@ -79,6 +79,18 @@ function paramsFault(message: unknown): string | null {
   return fault ? fault(message.params) : null;
 }
 
+/**
+ * What is wrong with a request's envelope where the SDK would answer "not a valid JSON-RPC
+ * message" with `id: null`, or null: a method that is not a string (the id is readable, so
+ * the answer carries it), or an id that is null (MCP: a request's id must not be null).
+ */
+function envelopeFault(message: unknown): string | null {
+  if (!isObject(message) || !('method' in message)) return null;
+  if (typeof message.method !== 'string') return 'method must be a string';
+  if (message.id === null) return 'a request id must be a string or a number, not null (MCP)';
+  return null;
+}
+
 /** A message's id, when it has one JSON-RPC allows. */
 function idOf(message: unknown): string | number | null {
   const id = typeof message === 'object' && message !== null ? (message as { id?: unknown }).id : undefined;
@@ -123,6 +135,8 @@ export function screenMcpBody(text: string, value: unknown): unknown {
   const served = (message: unknown, at: number) => {
     const refusal = refused.get(at);
     if (refusal) return refusal;
+    const malformed = envelopeFault(message);
+    if (malformed) return new RefusedMessage(idOf(message), malformed);
     const fault = paramsFault(message);
     return fault ? new RefusedMessage(idOf(message), fault, INVALID_PARAMS) : message;
   };

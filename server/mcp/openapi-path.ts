@@ -5,12 +5,16 @@
  */
 type Json = Record<string, unknown>;
 
-const rpcMessage = {
+/**
+ * A JSON-RPC message. `idTypes`: a request's id may not be null (MCP refuses it, -32600); an
+ * answer's is null when the request's id could not be read.
+ */
+const rpcMessage = (idTypes: readonly string[]) => ({
   type: 'object',
   required: ['jsonrpc'],
   properties: {
     jsonrpc: { const: '2.0' },
-    id: { type: ['string', 'integer', 'null'] },
+    id: { type: idTypes },
     method: { type: 'string' },
     params: { type: 'object' },
     result: {},
@@ -20,7 +24,9 @@ const rpcMessage = {
       properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} },
     },
   },
-};
+});
+const sentMessage = rpcMessage(['string', 'integer']);
+const answerMessage = rpcMessage(['string', 'integer', 'null']);
 
 /**
  * /api/mcp's operations. `maxBatch`: MCP_MAX_BATCH in force; `beforeRouting`: the error
@@ -34,12 +40,15 @@ export function mcpOperations(
   beforeRouting: Json,
   allowHeader: Json,
 ): Json {
-  const batch = { type: 'array', items: rpcMessage, minItems: 1, maxItems: maxBatch };
-  const rpcBody = (description: string) => ({
+  const rpcBody = (description: string, message: Json) => ({
     description,
-    content: { 'application/json': { schema: { oneOf: [rpcMessage, batch] } } },
+    content: {
+      'application/json': {
+        schema: { oneOf: [message, { type: 'array', items: message, minItems: 1, maxItems: maxBatch }] },
+      },
+    },
   });
-  const answer = (description: string) => ({ ...rpcBody(description), headers: traceHeaders });
+  const answer = (description: string) => ({ ...rpcBody(description, answerMessage), headers: traceHeaders });
   const methodNotAllowed = {
     tags: ['mcp'],
     summary: 'Not served: the endpoint is stateless (no sessions, no server-initiated stream)',
@@ -60,7 +69,7 @@ export function mcpOperations(
         '(MCP_MAX_BATCH). ' +
         'See docs/mcp.md; the tool schemas come from `tools/list`.',
       parameters: traceParameters,
-      requestBody: { required: true, ...rpcBody('One JSON-RPC message, or a 2025-era batch') },
+      requestBody: { required: true, ...rpcBody('One JSON-RPC message, or a 2025-era batch', sentMessage) },
       responses: {
         '200': answer('The JSON-RPC response (an array for a batch)'),
         '202': { description: 'Notifications only: accepted, no body' },

@@ -253,6 +253,27 @@ describe('bodies refused before the SDK', () => {
     });
   });
 
+  it('a method that is not a string is -32600 with the id, and a null id is -32600 saying why, alone or in a batch', async () => {
+    const cases = [
+      [{ jsonrpc: '2.0', id: 1, method: 5 }, 1, 'Invalid Request: method must be a string'],
+      [
+        { jsonrpc: '2.0', id: null, method: 'ping' },
+        null,
+        'Invalid Request: a request id must be a string or a number, not null (MCP)',
+      ],
+    ] as const;
+    for (const [message, id, text] of cases) {
+      const alone = await rpc(s.base, message);
+      expect(alone.status).toBe(400);
+      expect(await alone.json()).toEqual({ jsonrpc: '2.0', id, error: { code: -32600, message: text } });
+      const batch = await rpc(s.base, [message, { jsonrpc: '2.0', id: 9, method: 'ping' }]);
+      expect(await batch.json()).toEqual([
+        { jsonrpc: '2.0', id, error: { code: -32600, message: text } },
+        { jsonrpc: '2.0', id: 9, result: {} },
+      ]);
+    }
+  });
+
   it('a body over the limit is 413 with a JSON-RPC error', async () => {
     const res = await rpc(s.base, call(1, { imageBase64: 'A'.repeat(200_000) }));
     expect(res.status).toBe(413);

@@ -147,6 +147,23 @@ describe('the document', () => {
     expect(post.description).toContain('a batch of 1 to 5 messages');
   });
 
+  it("says a request's id may not be null (the route refuses it) while an answer's may", async () => {
+    const post = doc.paths['/api/mcp'].post;
+    const idTypes = (body: Json) => body.content['application/json'].schema.oneOf[0].properties.id.type;
+    expect(idTypes(post.requestBody)).toEqual(['string', 'integer']);
+    expect(idTypes(post.responses['400'])).toEqual(['string', 'integer', 'null']);
+    const res = await postJson(
+      s.base,
+      '/api/mcp',
+      { jsonrpc: '2.0', id: null, method: 'ping' },
+      {
+        accept: 'application/json, text/event-stream',
+      },
+    );
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Json).error.code).toBe(-32600);
+  });
+
   it('lists 408 and 431 on every operation: any request can get them before routing', () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops as Json)) {
