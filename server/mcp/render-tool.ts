@@ -13,10 +13,10 @@ import { type Intake, intakeFromJson, jsonParamSets, mergeParams, repeatedSource
 import type { RenderOutcome, RenderService } from '../render-service.js';
 import type { Telemetry } from '../telemetry.js';
 import {
-  TOOL_DESCRIPTION,
   TOOL_NAME,
   TOOL_TITLE,
   type ToolOutput,
+  toolDescription,
   toolInputJsonSchema,
   toolOutputSchema,
 } from './tool-schema.js';
@@ -47,12 +47,13 @@ function advertisedSchema(json: Record<string, unknown>): StandardSchemaWithJSON
 }
 
 export function registerRenderAsciiTool(server: McpServer, o: RenderToolOptions): void {
+  const sources = { urlFetching: o.urlFetching, imagePath: o.readImagePath !== undefined };
   server.registerTool(
     TOOL_NAME,
     {
       title: TOOL_TITLE,
-      description: TOOL_DESCRIPTION,
-      inputSchema: advertisedSchema(toolInputJsonSchema({ imagePath: o.readImagePath !== undefined })),
+      description: toolDescription(sources),
+      inputSchema: advertisedSchema(toolInputJsonSchema(sources)),
       outputSchema: toolOutputSchema,
       annotations: {
         title: TOOL_TITLE,

@@ -100,11 +100,23 @@ describe('tools/list', () => {
     ]);
   });
 
-  it('openWorldHint is true when imageUrl can fetch (an allowlist is configured)', async () => {
+  it('without an allowlist, the description and the imageUrl property say imageUrl is off here', async () => {
+    const [tool] = (await eras()[0][1].listTools()).tools;
+    expect(tool.description).toContain(
+      'Give exactly one image source: imageBase64 (base64 bytes, a data: URL prefix is allowed); imageUrl is off on this server',
+    );
+    const { imageUrl } = tool.inputSchema.properties as Record<string, { description: string }>;
+    expect(imageUrl.description).toMatch(/^Off on this server/);
+  });
+
+  it('openWorldHint is true when imageUrl can fetch (an allowlist is configured), and imageUrl is offered', async () => {
     const open = await startServer({ IMAGE_FETCH_ALLOWLIST: 'images.example' });
     const client = await legacyClient(open.base);
     const { tools } = await client.listTools();
     expect(tools[0].annotations?.openWorldHint).toBe(true);
+    expect(tools[0].description).toContain('or imageUrl (https, on a host the server allowlists)');
+    const { imageUrl } = tools[0].inputSchema.properties as Record<string, { description: string }>;
+    expect(imageUrl.description).toMatch(/^An https URL of the image on an allowlisted host/);
     await client.close();
     await open.app.close();
   });
