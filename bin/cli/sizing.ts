@@ -40,9 +40,8 @@ function columnsForGivenRows(
     let least = rows;
     while (least < MAX_ROWS && aspectColumns(image, least, cellAspect) < MIN_COLUMNS) least++;
     const fits = aspectColumns(image, least, cellAspect) >= MIN_COLUMNS;
-    return refuse(
-      `${columns} columns, fewer than the ${MIN_COLUMNS} art takes: ${fix(fits ? `--rows ${least} or more` : null)}`,
-    );
+    const needs = columns === 0 ? 'under one column' : `${columns} columns`;
+    return refuse(`${needs}, fewer than the ${MIN_COLUMNS} art takes: ${fix(fits ? `--rows ${least} or more` : null)}`);
   }
   let most = rows;
   while (most > 1 && aspectColumns(image, most, cellAspect) > widest) most--;
