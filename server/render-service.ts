@@ -8,6 +8,8 @@
  */
 import type { Span } from '@opentelemetry/api';
 import { FORMAT_INFO, type FormatInfo, type RenderEvidence, type RenderParams } from '../engine/index.js';
+import { DecodeError } from '../engine/node/decode.js';
+import { ApiError } from './errors.js';
 import type { ImageFetcher } from './image-fetch.js';
 import type { Intake } from './intake.js';
 import type { RenderPool } from './render-pool.js';
@@ -98,7 +100,9 @@ export function createRenderService(o: RenderServiceOptions) {
       bytes = source.bytes;
     }
     if (span) setSafe(span, { 'glyphcast.image.bytes': bytes.length });
-    const out = await o.pool.run({ bytes, params, maxPixels: o.maxImagePixels }, signal);
+    const out = await o.pool.run({ bytes, params, maxPixels: o.maxImagePixels }, signal).catch((err: unknown) => {
+      throw withPixelLimit(err, o.maxImagePixels);
+    });
     const stages = lifecycleStages(out, fetched);
     if (span && o.telemetry) record(o.telemetry, span, out, stages);
     return {
@@ -112,6 +116,12 @@ export function createRenderService(o: RenderServiceOptions) {
     };
   }
   return { render };
+}
+
+/** An image over MAX_IMAGE_PIXELS as the client sees it, with the limit in `details`, as image_too_large has its own. */
+function withPixelLimit(err: unknown, maxImagePixels: number): unknown {
+  if (!(err instanceof DecodeError) || err.code !== 'image_too_large') return err;
+  return new ApiError('image_pixels_exceeded', err.message, { limit: maxImagePixels });
 }
 
 function record(telemetry: Telemetry, span: Span, out: RenderTaskOutput, stages: readonly Stage[]): void {

@@ -6,6 +6,7 @@ import http from 'node:http';
 import net from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MAX_PIXELS } from '../../../engine/node/decode.js';
 import { ERROR_CODES } from '../../../server/errors.js';
 import { errorOf, form, pngBomb, postJson, type Running, startServer, testImage } from './support.js';
 
@@ -288,8 +289,12 @@ describe('size and pixel limits', () => {
   it('a 68-byte PNG claiming 50000 x 50000 is image_pixels_exceeded, in every intake', async () => {
     const bomb = pngBomb();
     expect(bomb.length).toBe(68);
-    await expectError(await render({ body: form(bomb) }), 413, 'image_pixels_exceeded');
-    await expectError(await json({ imageBase64: bomb.toString('base64') }), 413, 'image_pixels_exceeded');
+    for (const res of [await render({ body: form(bomb) }), await json({ imageBase64: bomb.toString('base64') })]) {
+      const error = await expectError(res, 413, 'image_pixels_exceeded');
+      // the limit in details, as image_too_large gives its own
+      expect(error.details).toEqual({ limit: DEFAULT_MAX_PIXELS });
+      expect(error.message).toBe(`image is 50000 x 50000 pixels; the decode limit is ${DEFAULT_MAX_PIXELS} pixels`);
+    }
   });
 });
 
