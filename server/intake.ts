@@ -12,6 +12,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
   IssueList,
+  PARAMS,
   ParamsError,
   paramIssue,
   plainName,
@@ -236,6 +237,8 @@ export function jsonParamSets(
 export const noImage = () =>
   new ApiError('no_image', 'no image: send a multipart file field `image`, or a JSON imageBase64 or imageUrl');
 
+const PARAM_NAMES: ReadonlySet<string> = new Set(PARAMS.map((p) => p.name));
+
 /** Form fields stay short: the longest legitimate value is an enum name or a color. */
 export const MAX_FIELD_BYTES = 256;
 /** Text fields in one multipart body: room for the 22 parameters and mistakes beside them. */
@@ -305,14 +308,14 @@ async function readMultipart(request: FastifyRequest, maxBytes: number) {
       } else if (!part.fieldname) {
         // nothing to name in an issue: refused for its form, as a file part without a name is
         throw new ApiError('bad_request', 'unexpected text part without a field name; name every part of the form');
-      } else if (part.valueTruncated && Object.hasOwn(SOURCE_CARRIER, part.fieldname)) {
-        // an image source as a text field is refused for its carrier (mergeParams), whatever its length
-        (Object.hasOwn(fields, part.fieldname) ? repeated : fields)[part.fieldname] = part.value;
-      } else if (part.valueTruncated) {
+      } else if (part.valueTruncated && PARAM_NAMES.has(part.fieldname)) {
+        // a parameter's value is refused for its length; any other name (an image source, an
+        // unknown name) is refused below for what it is, whatever its length (mergeParams)
         const expected = `at most ${MAX_FIELD_BYTES} bytes`;
         const { fieldname: param } = part;
+        const received = `a longer value`;
         throw new ParamsError([
-          { param, expected, received: 'more', message: `${param}: expected ${expected}, received more` },
+          { param, expected, received, message: `${param}: expected ${expected}, received ${received}` },
         ]);
       } else {
         (Object.hasOwn(fields, part.fieldname) ? repeated : fields)[part.fieldname] = part.value;

@@ -200,7 +200,22 @@ describe('bodies and content types', () => {
       400,
       'invalid_params',
     );
-    expect(error.details?.issues).toEqual([expect.objectContaining({ param: 'charset' })]);
+    expect(error.details?.issues).toEqual([
+      expect.objectContaining({
+        param: 'charset',
+        message: 'charset: expected at most 256 bytes, received a longer value',
+      }),
+    ]);
+  });
+  it('an unknown form field over 256 bytes is refused as unknown, with the parameter it may mean', async () => {
+    const error = await expectError(
+      await render({ body: form(png, { colour: 'x'.repeat(300) }) }),
+      400,
+      'invalid_params',
+    );
+    expect(error.details?.issues).toEqual([
+      expect.objectContaining({ param: 'colour', expected: 'a known parameter (did you mean color?)' }),
+    ]);
   });
   it('an image source as a long text field is refused for its carrier, not its length', async () => {
     for (const [param, expected] of [
