@@ -359,6 +359,23 @@ function expectedFor(info: ParamInfo, raw: unknown, source: ParamSource): string
   return describeExpected(info.kind);
 }
 
+/** Other spellings of a boolean, by lower-case text: refused (strings take true, false, 1, 0), with the one meant. */
+const OTHER_BOOLEANS: Readonly<Record<string, string>> = Object.freeze({
+  true: 'true',
+  false: 'false',
+  yes: 'true',
+  on: 'true',
+  no: 'false',
+  off: 'false',
+});
+
+/** What a parameter takes as text, said to a caller who gave `raw`: `TRUE` and `on` name the boolean meant. */
+function expectedFromText(kind: ParamKind, raw: string): string {
+  const key = raw.trim().toLowerCase();
+  if (kind.type !== 'boolean' || !Object.hasOwn(OTHER_BOOLEANS, key)) return describeExpected(kind);
+  return `${describeExpected(kind)} (did you mean ${OTHER_BOOLEANS[key]}?)`;
+}
+
 /** What an unknown name should have been: the likely parameter, or the list of them all. */
 function knownParameter(name: string): string {
   if (HEIGHT_NAMES.has(plainName(name))) {
@@ -405,7 +422,7 @@ export function resolveParams(input: unknown, source: ParamSource): RenderParams
       }
       value = fromString(info.kind, raw.trim());
       if (value === undefined) {
-        issues.add(() => paramIssue(key, describeExpected(info.kind), raw));
+        issues.add(() => paramIssue(key, expectedFromText(info.kind, raw), raw));
         continue;
       }
     }

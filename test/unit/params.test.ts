@@ -167,6 +167,17 @@ describe('resolveParams: enums, booleans, colors', () => {
       for (const bad of ['yes', 'TRUE', '2', ''])
         expect(issuesOf({ [name]: bad }, 'strings')[0].message).toContain(`${name}: expected true or false`);
     }
+    // refused, not guessed, but the boolean meant is named
+    for (const [bad, meant] of [
+      ['TRUE', 'true'],
+      ['False', 'false'],
+      ['on', 'true'],
+      [' Off ', 'false'],
+      ['yes', 'true'],
+    ]) {
+      expect(issuesOf({ invert: bad }, 'strings')[0].expected).toBe(`true or false (did you mean ${meant}?)`);
+    }
+    expect(issuesOf({ invert: 'maybe' }, 'strings')[0].expected).toBe('true or false');
   });
 
   it('monoColor takes #rrggbb and #rgb in either case and normalizes to lowercase #rrggbb', () => {
