@@ -63,6 +63,11 @@ export class SourceController implements ReactiveController {
     const file = files[0];
     if (!file) return;
     const latest = this.choose();
+    if (file.size === 0) {
+      // said as what it is: no decoder is asked to read nothing
+      this.events.onError(`${file.name || 'The pasted data'}: the file is empty (0 bytes)`);
+      return;
+    }
     // a file typed by the browser is taken on its word, at once (nothing awaited before its decode)
     const video = file.type.startsWith('video/') || (!file.type.startsWith('image/') && (await opensAsVideo(file)));
     if (video) return this.openVideo(file, latest);

@@ -403,7 +403,21 @@ describe('studio: image mode', () => {
         .join(' | '),
     );
     expect(described).toContain(refusal);
+    // Enter shows the value in force again, as leaving the field does
+    expect(await columns.inputValue()).toBe('120');
+    // a change of the look anywhere else takes the refusal down: it spoke of another look
+    await page.getByRole('switch', { name: 'Invert' }).check();
+    await eventually(() => page.getByRole('alert').filter({ hasText: 'Columns:' }).count()).toBe(0);
+    expect(await columns.getAttribute('aria-invalid')).toBe('false');
+    // a value it takes is shown as the studio writes it
+    await columns.fill('1e2');
+    await columns.press('Enter');
+    await eventually(() => new URL(page.url()).searchParams.get('columns')).toBe('100');
+    expect(await columns.inputValue()).toBe('100');
     // a value it takes clears both
+    await columns.fill('5000');
+    await columns.press('Enter');
+    await eventually(() => columns.getAttribute('aria-invalid')).toBe('true');
     await columns.fill('64');
     await columns.press('Enter');
     await eventually(() => columns.getAttribute('aria-invalid')).toBe('false');
@@ -487,6 +501,9 @@ describe('studio: image mode', () => {
     });
     await eventually(() => alert.textContent()).toMatch(/broken\.png: /);
     expect(await alert.count()).toBe(1);
+    await open.setInputFiles({ name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) });
+    await eventually(() => alert.textContent()).toMatch(/empty\.png: the file is empty \(0 bytes\)/);
+    expect(await alert.count()).toBe(1);
 
     await page.getByRole('button', { name: 'Reset all' }).click();
     const undo = page.getByRole('button', { name: 'Undo' });
@@ -563,6 +580,15 @@ describe('studio: image mode', () => {
       await eventually(() => alert.count()).toBe(0);
     }
     await page.setViewportSize({ width: 1440, height: 900 });
+
+    // a shared link's refused address leaves the link, but stays in the URL field to be mended
+    await page.goto(`${studio.url}/?columns=48&image=${encodeURIComponent('https://elsewhere.example/y.png')}`);
+    await eventually(() => page.getByRole('alert').first().textContent()).toContain(
+      'https://elsewhere.example/y.png: this server fetches images only from the hosts its operator trusts',
+    );
+    const field = page.getByRole('textbox', { name: 'Image URL' });
+    await eventually(() => field.inputValue()).toBe('https://elsewhere.example/y.png');
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ columns: '48' });
 
     // opening a file makes that error moot: it goes
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);

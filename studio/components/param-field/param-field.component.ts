@@ -144,8 +144,8 @@ export class ParamField extends LitElement {
             @input=${() => {
               this.#entered = null;
             }}
-            @change=${(e: Event) => this.enter((e.target as HTMLInputElement).value)}
-            @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.enter((e.target as HTMLInputElement).value)}
+            @change=${(e: Event) => this.enter(e.target as HTMLInputElement)}
+            @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.enter(e.target as HTMLInputElement)}
           />`
         : nothing;
     return html`<div class="head">
@@ -242,23 +242,33 @@ export class ParamField extends LitElement {
    * a refused value entered again) or by leaving the field. The browser follows Enter with a
    * change event of its own: the same text, not applied (rendered, sent) twice.
    */
-  private enter(text: string): void {
-    if (text === this.#entered) return;
-    this.#entered = text;
-    this.typed(text);
+  private enter(input: HTMLInputElement): void {
+    if (input.value === this.#entered) return;
+    // the field then shows the value in force, as leaving it does: `100` for a typed `1e2`,
+    // the old value for a refused one (the message names what was typed)
+    const shown = formatValue(this.info, this.typed(input.value));
+    input.value = shown;
+    this.#entered = shown;
   }
 
-  /** Typed text: validated by the engine, refused with its message. */
-  private typed(text: string): void {
+  /** Typed text: validated by the engine, refused with its message. Returns the value in force after it. */
+  private typed(text: string): ParamValue {
     try {
-      const params = resolveParams({ [this.info.name]: text }, 'strings');
-      this.emit(params[this.info.name]);
+      const value = resolveParams({ [this.info.name]: text }, 'strings')[this.info.name];
+      this.emit(value);
+      return value;
     } catch (err) {
       if (!(err instanceof ParamsError)) throw err;
       // the control's label, not the parameter's name, begins the engine's message
       const said = issueMessage(err.issues[0], paramLabel(this.info.name));
       this.error = `${said}. The value stays ${formatValue(this.info, this.value)}.`;
+      return this.value;
     }
+  }
+
+  /** Takes down the refusal of a typed value: the look has changed since, so it no longer applies. */
+  dismissError(): void {
+    this.error = '';
   }
 
   private emit(value: ParamValue): void {

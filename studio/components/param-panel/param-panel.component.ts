@@ -1,8 +1,8 @@
-import { html, LitElement } from 'lit';
+import { html, LitElement, type PropertyValues } from 'lit';
 import { PARAM_GROUPS, PARAMS, type ParamName, type RenderParams } from '../../../engine/params.js';
 import { GROUP_LABELS } from '../../state/param-labels.js';
 import { PRESETS, presetInForce, type QualityTarget } from '../../state/presets.js';
-import type { ParamValue } from '../param-field/param-field.component.js';
+import type { ParamField, ParamValue } from '../param-field/param-field.component.js';
 import { paramPanelStyles } from './param-panel.styles.js';
 
 /** Detail of `gc-preset`. */
@@ -30,6 +30,16 @@ export class ParamPanel extends LitElement {
   constructor() {
     super();
     this.tuned = new Map();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    // a refused typed value's message stands until the look changes in any way (another control,
+    // a preset, Reset all, Undo): it then speaks of a look no longer on screen
+    if (changed.get('params') !== undefined) this.dismissErrors();
+  }
+
+  private dismissErrors(): void {
+    for (const field of this.renderRoot.querySelectorAll<ParamField>('gc-param-field')) field.dismissError();
   }
 
   protected override render() {
@@ -75,7 +85,9 @@ export class ParamPanel extends LitElement {
     `;
   }
 
+  /** A preset or Reset all: the fields' refusals go, even where the look was already that one. */
   private fire(type: string, detail: PresetDetail | null): void {
+    this.dismissErrors();
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 }

@@ -34,12 +34,18 @@ export class SourceBar extends LitElement {
     cameraId: { type: String },
     cameraActive: { type: Boolean },
     cameraStarting: { type: Boolean },
+    address: { type: String },
   };
 
   declare cameras: readonly CameraChoice[];
   declare cameraId: string;
   declare cameraActive: boolean;
   declare cameraStarting: boolean;
+  /**
+   * An image address to put in the URL field, such as a shared link's that was refused, so it
+   * can be read and mended. Set when it changes only: what the user types is never overwritten.
+   */
+  declare address: string;
 
   constructor() {
     super();
@@ -47,6 +53,7 @@ export class SourceBar extends LitElement {
     this.cameraId = '';
     this.cameraActive = false;
     this.cameraStarting = false;
+    this.address = '';
   }
 
   protected override render() {
@@ -60,7 +67,7 @@ export class SourceBar extends LitElement {
         @change=${this.onFile}
       />
       <form @submit=${this.onUrl} aria-label="Image URL">
-        <input type="url" name="url" placeholder="https://… image URL" aria-label="Image URL" required />
+        <input type="url" name="url" placeholder="https://… image URL" aria-label="Image URL" required .value=${this.address} />
         <button type="submit">Render URL</button>
       </form>
       <span class="sep" aria-hidden="true"></span>

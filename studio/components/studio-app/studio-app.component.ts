@@ -88,6 +88,8 @@ export class StudioApp extends LitElement {
   private sourceId = 0;
   /** What was shown before an image URL was entered (a stream keeps playing): shown again when the URL fails. */
   private beforeUrl: StudioSource | null = null;
+  /** The last image address that failed to render, shown in the URL field (SourceBar.address). */
+  private refusedAddress = '';
   /** The notice of the last render that failed, dismissed by the next frame. */
   private renderErrorId: number | null = null;
   /** The notice of the last source that could not be opened: the next such failure replaces it. */
@@ -179,6 +181,7 @@ export class StudioApp extends LitElement {
           .cameraId=${this.sources.camera?.deviceId ?? ''}
           ?cameraActive=${this.source?.kind === 'camera'}
           ?cameraStarting=${this.sources.camera?.starting ?? false}
+          .address=${this.refusedAddress}
           @gc-files=${(e: CustomEvent<FilesDetail>) => this.sources.openFiles(e.detail.files)}
           @gc-url=${(e: CustomEvent<UrlDetail>) => this.sources.openUrl(e.detail.url)}
           @gc-camera=${(e: CustomEvent<CameraDetail>) =>
@@ -394,6 +397,8 @@ export class StudioApp extends LitElement {
     // shown again first: that clears the earlier errors, not this one
     this.sources.show(this.beforeUrl);
     this.notify('error', `${source.name}: ${err.message}`);
+    // the link drops an address that did not render; the URL field keeps it, to be mended
+    this.refusedAddress = source.url;
   }
 
   private onGpu(state: GpuState): void {
@@ -447,7 +452,7 @@ export class StudioApp extends LitElement {
     if (this.pipeline.rendererKind === 'gpu') this.pipeline.setRenderer(new CpuWorkerRenderer());
     this.notify(
       'warning',
-      `The GPU device was lost (${reason}); rendering continues on the CPU in a Worker, drawn with Canvas 2D.`,
+      `The WebGPU device was lost (${reason}); rendering continues on the CPU in a Worker, drawn with Canvas 2D.`,
     );
     this.requestUpdate();
   }
