@@ -81,8 +81,8 @@ export class GpuDeviceController implements ReactiveController {
   }
 }
 
-/** The loss in plain words, with the browser's own message. */
+/** Why the device was lost, for "The WebGPU device was lost (…)": the browser's own message. */
 function lostReason(info: GPUDeviceLostInfo): string {
-  if (info.reason !== 'destroyed') return info.message || 'the GPU device was lost';
-  return `the browser closed the GPU device${info.message ? `: ${info.message}` : ''}`;
+  if (info.reason !== 'destroyed') return info.message || 'the browser gave no reason';
+  return `the browser closed it${info.message ? `: ${info.message}` : ''}`;
 }

@@ -78,8 +78,10 @@ describe('studio: fallback without WebGPU', () => {
     await cpu.page.goto(studio.url);
     const status = cpu.page.getByRole('status').filter({ hasText: 'CPU (Worker)' });
     await eventually(() => status.textContent()).toContain('CPU (Worker) — WebGPU unavailable');
-    expect(await status.getAttribute('title')).toContain('Rendered by the CPU engine in a Worker');
-    expect(await status.getAttribute('title')).toContain('drawn with Canvas 2D');
+    // the cause first, in plain words, then what renders and draws instead
+    expect(await status.getAttribute('title')).toBe(
+      'WebGPU is turned off or this GPU is not supported; rendered by the CPU engine in a Worker, whatever the link asks; drawn with Canvas 2D',
+    );
     const fallback = await downloads(cpu.page, 'CPU (Worker) — WebGPU unavailable');
 
     const webgpu = await open(gpu);
@@ -226,7 +228,7 @@ describe('studio: fallback without WebGPU', () => {
       stage.gpu.device.destroy();
     });
     await eventually(() => pillOf(page).textContent()).toContain('CPU (Worker) — WebGPU device lost');
-    await eventually(() => page.getByRole('status').filter({ hasText: 'The GPU device was lost' }).count()).toBe(1);
+    await eventually(() => page.getByRole('status').filter({ hasText: 'The WebGPU device was lost' }).count()).toBe(1);
     await eventually(inked).toBeGreaterThan(1000);
 
     // A GPU process restart takes the Canvas 2D picture with it and gives the canvas a new, blank

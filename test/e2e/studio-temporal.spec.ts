@@ -153,7 +153,7 @@ describe('studio: GPU executor and temporal filter on a live camera', () => {
       stage.gpu.device.destroy();
     });
     await eventually(() => pill.textContent()).toContain('CPU (Worker) — WebGPU device lost');
-    await eventually(() => page.getByRole('status').filter({ hasText: 'The GPU device was lost' }).count()).toBe(1);
+    await eventually(() => page.getByRole('status').filter({ hasText: 'The WebGPU device was lost' }).count()).toBe(1);
     const after = await measureChangeRate(page, 4);
     expect(after).toMatchObject({ pairs: 4, gpuFrames: 0, columns: 80 });
     await context.close();

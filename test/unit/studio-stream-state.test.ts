@@ -97,14 +97,21 @@ describe('studio: the engine pill', () => {
   });
 
   it('says so when WebGPU is missing or the device is lost (reported by the controller or the executor)', () => {
-    expect(engineStatus('cpu-worker', { status: 'unavailable', reason: 'no adapter' }, 'auto')).toEqual({
+    const unavailable = { status: 'unavailable', reason: 'this browser has no WebGPU' } as const;
+    expect(engineStatus('cpu-worker', unavailable, 'auto')).toEqual({
       label: 'CPU (Worker) — WebGPU unavailable',
-      detail: 'Rendered by the CPU engine in a Worker, whatever the link asks; drawn with Canvas 2D: no adapter',
+      detail:
+        'This browser has no WebGPU; rendered by the CPU engine in a Worker, whatever the link asks; drawn with Canvas 2D',
       fallback: true,
     });
-    expect(engineStatus('cpu-worker', { status: 'lost', reason: 'gone' }, 'auto').label).toBe(
-      'CPU (Worker) — WebGPU device lost',
-    );
+    // the executor's note (advice for a working GPU) is no longer said once the device is gone
+    const note = cpuWorkerReason('auto', software);
+    expect(engineStatus('cpu-worker', { status: 'lost', reason: 'gone' }, 'auto', null, note)).toEqual({
+      label: 'CPU (Worker) — WebGPU device lost',
+      detail:
+        'The WebGPU device was lost (gone); rendered by the CPU engine in a Worker from now on (reload the page to try WebGPU again), whatever the link asks; drawn with Canvas 2D',
+      fallback: true,
+    });
     const lostFirst = engineStatus('cpu-worker', ready, 'auto', 'the WebGPU device was lost (reset)');
     expect(lostFirst).toMatchObject({ label: 'CPU (Worker) — WebGPU device lost', fallback: true });
   });

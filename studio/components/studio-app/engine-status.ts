@@ -35,11 +35,17 @@ export function engineStatus(
 ): EngineStatus {
   const engine = renderer === 'gpu' ? 'WebGPU' : 'CPU (Worker)';
   const onCpu = `Rendered by the CPU engine in a Worker${executorNote ? ` (${executorNote})` : ''}`;
-  // without WebGPU nothing else renders: a link's executor=webgpu cannot be honoured either
-  const fallsBack = `${onCpu}, whatever the link asks; drawn with Canvas 2D`;
+  // Without WebGPU nothing else renders: a link's executor=webgpu cannot be honoured either, so
+  // the executor's note (which may advise that key) is left out. The cause comes first.
+  const fallsBack = (since: string) =>
+    `rendered by the CPU engine in a Worker${since}, whatever the link asks; drawn with Canvas 2D`;
   const lost = gpu.status === 'lost' ? gpu.reason : executorLost;
   if (lost !== null) {
-    return { label: 'CPU (Worker) — WebGPU device lost', detail: `${fallsBack}: ${lost}`, fallback: true };
+    return {
+      label: 'CPU (Worker) — WebGPU device lost',
+      detail: `The WebGPU device was lost (${lost}); ${fallsBack(' from now on (reload the page to try WebGPU again)')}`,
+      fallback: true,
+    };
   }
   const executor =
     renderer === 'gpu' ? `Rendered by the WebGPU compute executor${FRAME_PATHS[framePath ?? ''] ?? ''}` : onCpu;
@@ -74,7 +80,8 @@ export function engineStatus(
     case 'unavailable':
       return {
         label: 'CPU (Worker) — WebGPU unavailable',
-        detail: `${fallsBack}: ${gpu.reason}`,
+        // the reason is a clause of its own ("this browser has no WebGPU")
+        detail: `${gpu.reason.charAt(0).toUpperCase()}${gpu.reason.slice(1)}; ${fallsBack('')}`,
         fallback: true,
       };
   }
