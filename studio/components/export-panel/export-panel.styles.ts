@@ -6,11 +6,23 @@ export const exportPanelStyles = [
   css`
     :host {
       display: block;
+      container-type: inline-size;
     }
+    /* six formats in rows of 2, 3 or 6 as the panel's width allows: never 5 and one alone */
     .formats {
       display: grid;
-      grid-template-columns: repeat(auto-fill, minmax(min(100%, 6.5rem), 1fr));
+      grid-template-columns: repeat(2, minmax(0, 1fr));
       gap: 0.35rem;
+    }
+    @container (min-width: 20rem) {
+      .formats {
+        grid-template-columns: repeat(3, minmax(0, 1fr));
+      }
+    }
+    @container (min-width: 42rem) {
+      .formats {
+        grid-template-columns: repeat(6, minmax(0, 1fr));
+      }
     }
     .formats button {
       flex-direction: column;
