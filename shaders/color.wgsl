@@ -4,10 +4,17 @@
 // sat   in linear light around the luminance Y: c' = clamp(Y + ((c - Y) * saturation) >> 8),
 //       |(c - Y) * saturation| <= 65535 * 1024 < 2^27.
 // s     c' encoded to sRGB8 (interpolated linearToSrgb); T = Y encoded to tone (0..4095).
-// fg    so that ink x fg reproduces the processed cell on black: value-normalize the color to
-//       its tone, u = min(1024, s * 4095 / T) (s * 4095 < 2^20), then scale by the ink the cell
-//       asked for over the ink the chosen glyph has: min(255, u * mean / coverage(glyph))
-//       (u * mean <= 1024 * 4096 = 2^22). Blank glyphs, black cells and `invert` keep s.
+// fg    so that ink x fg reproduces the processed cell on black, with the hue kept: the
+//       brightest channel m = max(s) is value-normalized to the tone, u = min(1024, m * 4095 / T)
+//       (m * 4095 < 2^20), and scaled by the ink the cell asked for over the ink the chosen glyph
+//       has, top = u * mean / coverage(glyph) (u * mean <= 1024 * 4096 = 2^22). Every channel
+//       takes m's gain, fg = (s * top + m / 2) / m, while top <= 255. Past it (a small glyph on a
+//       dark cell) no color of that hue is bright enough: fg is the hue at full value,
+//       h = (s * 255 + m / 2) / m, mixed towards white to win back half the missing lightness,
+//       Y(h) = (54 h.r + 183 h.g + 19 h.b + 128) >> 8, Yc = min(255, Y(h) * top / 255) (< 2^30),
+//       Yd = Y(h) + (Yc - Y(h)) / 2, fg = h + ((255 - h) * (Yd - Y(h)) + (255 - Y(h)) / 2) / (255 - Y(h)).
+//       So a dark navy is a light blue, never cyan: clipping each channel at 255 on its own
+//       turned hues (navy to cyan, olive to yellow). Blank glyphs, black cells and `invert` keep s.
 // out: u8 x 3 per cell.
 //
 // GPU: one invocation per cell. The output packs the cell's glyph and color into one u32,
@@ -18,15 +25,10 @@
 @group(1) @binding(2) var<storage, read> glyphsIn: array<u32>;
 @group(1) @binding(3) var<storage, read_write> packed: array<u32>;
 
-/** One channel's 8-bit color: saturated around the luminance y, then shaded by the glyph's coverage. */
-fn channel(v: u32, y: u32, t: u32, shade: bool, mean: i32, cov: i32) -> u32 {
+/** One channel's 8-bit sRGB color, saturated around the luminance y. */
+fn saturated(v: u32, y: u32) -> u32 {
   let sat = i32(y) + (((i32(v) - i32(y)) * i32(frame.saturation)) >> 8u);
-  let s = interpolate(frame.linearToSrgbAt, u32(clamp(sat, 0, LINEAR_MAX)));
-  if (!shade) {
-    return s;
-  }
-  let u = min(1024u, (s * TONE_MAX) / t);
-  return min(255u, (u * u32(mean)) / u32(cov));
+  return interpolate(frame.linearToSrgbAt, u32(clamp(sat, 0, LINEAR_MAX)));
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)
@@ -51,10 +53,23 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
   let g = glyphsIn[i];
   let cov = coverageOf(g);
   let mean = cellData[i * CELL_STRIDE + CELL_MEAN];
-  let shade = frame.invert == 0u && cov > 0 && t > 0u;
   // channels written out: a vector indexed by a loop counter is emulated per lane on software adapters
-  let red = channel(rgb.x, y, t, shade, mean, cov);
-  let green = channel(rgb.y, y, t, shade, mean, cov);
-  let blue = channel(rgb.z, y, t, shade, mean, cov);
-  packed[i] = g | (red << 8u) | (green << 16u) | (blue << 24u);
+  var s = vec3u(saturated(rgb.x, y), saturated(rgb.y, y), saturated(rgb.z, y));
+  let m = max(s.x, max(s.y, s.z));
+  if (frame.invert == 0u && cov > 0 && t > 0u && m > 0u) {
+    let u = min(1024u, (m * TONE_MAX) / t);
+    let top = (u * u32(mean)) / u32(cov);
+    if (top <= 255u) {
+      s = (s * top + vec3u(m >> 1u)) / vec3u(m);
+    } else {
+      s = (s * 255u + vec3u(m >> 1u)) / vec3u(m);
+      let yh = (54u * s.x + 183u * s.y + 19u * s.z + 128u) >> 8u;
+      if (yh < 255u) {
+        let room = 255u - yh;
+        let lift = (min(255u, (yh * top) / 255u) - yh) >> 1u;
+        s += ((vec3u(255u) - s) * lift + vec3u(room >> 1u)) / vec3u(room);
+      }
+    }
+  }
+  packed[i] = g | (s.x << 8u) | (s.y << 16u) | (s.z << 24u);
 }

@@ -9,10 +9,17 @@ import { interpolate, luminance } from './luma.js';
  * sat   in linear light around the luminance Y: c' = clamp(Y + ((c - Y) * saturation) >> 8),
  *       |(c - Y) * saturation| <= 65535 * 1024 < 2^27.
  * s     c' encoded to sRGB8 (interpolated linearToSrgb); T = Y encoded to tone (0..4095).
- * fg    so that ink x fg reproduces the processed cell on black: value-normalize the color to
- *       its tone, u = min(1024, s * 4095 / T) (s * 4095 < 2^20), then scale by the ink the cell
- *       asked for over the ink the chosen glyph has: min(255, u * mean / coverage(glyph))
- *       (u * mean <= 1024 * 4096 = 2^22). Blank glyphs, black cells and `invert` keep s.
+ * fg    so that ink x fg reproduces the processed cell on black, with the hue kept: the
+ *       brightest channel m = max(s) is value-normalized to the tone, u = min(1024, m * 4095 / T)
+ *       (m * 4095 < 2^20), and scaled by the ink the cell asked for over the ink the chosen glyph
+ *       has, top = u * mean / coverage(glyph) (u * mean <= 1024 * 4096 = 2^22). Every channel
+ *       takes m's gain, fg = (s * top + m / 2) / m, while top <= 255. Past it (a small glyph on a
+ *       dark cell) no color of that hue is bright enough: fg is the hue at full value,
+ *       h = (s * 255 + m / 2) / m, mixed towards white to win back half the missing lightness,
+ *       Y(h) = (54 h.r + 183 h.g + 19 h.b + 128) >> 8, Yc = min(255, Y(h) * top / 255) (< 2^30),
+ *       Yd = Y(h) + (Yc - Y(h)) / 2, fg = h + ((255 - h) * (Yd - Y(h)) + (255 - Y(h)) / 2) / (255 - Y(h)).
+ *       So a dark navy is a light blue, never cyan: clipping each channel at 255 on its own
+ *       turned hues (navy to cyan, olive to yellow). Blank glyphs, black cells and `invert` keep s.
  * out: u8 x 3 per cell.
  */
 export function color(
@@ -30,6 +37,7 @@ export function color(
 ): void {
   const sw = columns * SAMPLES_X;
   const rgb = [0, 0, 0];
+  const srgb = [0, 0, 0];
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < columns; c++) {
       rgb[0] = rgb[1] = rgb[2] = 0;
@@ -48,13 +56,25 @@ export function color(
       const mean = cellData[i * CELL_STRIDE + CELL_MEAN];
       for (let k = 0; k < 3; k++) {
         const sat = y + (((rgb[k] - y) * saturation) >> 8);
-        const s = interpolate(linearToSrgb, sat < 0 ? 0 : sat > 65535 ? 65535 : sat);
-        let fg = s;
-        if (!invert && cov > 0 && t > 0) {
-          const u = Math.min(1024, Math.floor((s * TONE_MAX) / t));
-          fg = Math.min(255, Math.floor((u * mean) / cov));
-        }
-        out[i * 3 + k] = fg;
+        srgb[k] = interpolate(linearToSrgb, sat < 0 ? 0 : sat > 65535 ? 65535 : sat);
+      }
+      const m = Math.max(srgb[0], srgb[1], srgb[2]);
+      if (invert || cov <= 0 || t <= 0 || m === 0) {
+        for (let k = 0; k < 3; k++) out[i * 3 + k] = srgb[k];
+        continue;
+      }
+      const u = Math.min(1024, Math.floor((m * TONE_MAX) / t));
+      const top = Math.floor((u * mean) / cov);
+      if (top <= 255) {
+        for (let k = 0; k < 3; k++) out[i * 3 + k] = Math.floor((srgb[k] * top + (m >> 1)) / m);
+        continue;
+      }
+      for (let k = 0; k < 3; k++) srgb[k] = Math.floor((srgb[k] * 255 + (m >> 1)) / m);
+      const yh = (54 * srgb[0] + 183 * srgb[1] + 19 * srgb[2] + 128) >> 8;
+      const room = 255 - yh;
+      const lift = (Math.min(255, Math.floor((yh * top) / 255)) - yh) >> 1;
+      for (let k = 0; k < 3; k++) {
+        out[i * 3 + k] = room <= 0 ? srgb[k] : srgb[k] + Math.floor(((255 - srgb[k]) * lift + (room >> 1)) / room);
       }
     }
 }

@@ -90,6 +90,25 @@ describe('color', () => {
     expect(1024 * 4096).toBeLessThanOrEqual(2 ** 22);
     // red pushed past the gamut clamps to 0..65535 per channel before encoding
     expect(cellColor([255, 0, 0], 1097, at('@'), maxSat, true)).toEqual([255, 0, 0]);
-    expect(cellColor([0, 0, 255], 1097, at('@'), maxSat)).toEqual([0, 0, 255]);
+    // blue asks for more light than '@' can give at any blue (top = 856 > 255): full blue, mixed
+    // towards white by half the missing lightness, Y(h) = 19 -> 19 + (63 - 19) / 2 = 41
+    expect(cellColor([0, 0, 255], 1097, at('@'), maxSat)).toEqual([24, 24, 255]);
+  });
+
+  it('keeps the hue where the gain saturates: a dark navy under a small glyph is a light blue, not cyan', () => {
+    const navy = [28, 41, 65];
+    const hueOf = ([r, g, b]: readonly number[]) => (g - r) / (b - r);
+    for (const glyph of ['.', ':', '+']) {
+      const fg = cellColor(navy, 1097, at(glyph));
+      expect(fg[2]).toBe(255);
+      expect(fg[0]).toBeLessThan(fg[1]);
+      // mixing the full-value hue with white keeps (g - r) / (b - r); clipping each channel at
+      // 255 on its own made this navy #b2ffff, where the ratio is 1
+      expect(Math.abs(hueOf(fg) - hueOf(navy))).toBeLessThan(0.03);
+    }
+    // below saturation the gain is one for all channels: the color is the source's, brighter
+    const dim = cellColor(navy, 300, at('@'));
+    expect(Math.abs(hueOf(dim) - hueOf(navy))).toBeLessThan(0.03);
+    expect(dim[2]).toBeLessThan(255);
   });
 });
