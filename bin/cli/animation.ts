@@ -62,11 +62,21 @@ export function fitToTerminal(
   const { params, options, maxRows, maxColumns } = request;
   const { rows, columns } = planFrame(params, size, options);
   const cellAspect = options.cellAspect ?? DEFAULT_CELL_ASPECT;
+  const rowsAt = (c: number) => planFrame({ ...params, columns: c }, size, options).rows;
   if (columns > maxColumns) {
+    // the width named must fit the terminal's height too, where the height follows it
+    let widest = maxColumns;
+    if (options.rows === undefined) {
+      widest = Math.min(maxColumns, columnsForRows(size, maxRows, cellAspect, maxColumns));
+      while (widest >= MIN_COLUMNS && rowsAt(widest) > maxRows) widest--;
+    }
+    const tooFew = options.rows === undefined && widest < MIN_COLUMNS && maxColumns >= MIN_COLUMNS;
     const hint =
-      maxColumns >= MIN_COLUMNS
-        ? `--columns ${maxColumns} or fewer plays it`
-        : `art takes at least ${MIN_COLUMNS}, so no width plays it here`;
+      widest >= MIN_COLUMNS
+        ? `--columns ${widest} or fewer plays it`
+        : tooFew
+          ? `--rows ${maxRows} without --columns plays it`
+          : `art takes at least ${MIN_COLUMNS}, so no width plays it here`;
     return `the ${what} is ${columns} columns and the terminal ${maxColumns}; ${hint}`;
   }
   if (rows <= maxRows) return { params, options };
@@ -77,7 +87,6 @@ export function fitToTerminal(
   // a height given is the one to lower; else the width, which sets the height (the widest whose
   // rows fit: the aspect's width rounded up may be a row too tall), or, when even the narrowest
   // is too tall, the height alone (--rows without --columns keeps the aspect as far as it can)
-  const rowsAt = (c: number) => planFrame({ ...params, columns: c }, size, options).rows;
   let fit = columnsForRows(size, maxRows, cellAspect, params.columns);
   while (fit > MIN_COLUMNS && rowsAt(fit) > maxRows) fit--;
   const hint =

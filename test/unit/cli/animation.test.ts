@@ -214,6 +214,15 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
       `glyphcast: ${file('bar.gif')}: showing its first frame only: the animation is 70 columns and the terminal 40; ` +
         `--columns 40 or fewer plays it\n${await still('bar.gif', { columns: '70' })}`,
     );
+    // too wide and, at the terminal's width, too tall as well: the width named fits both
+    expect(inTerminal(['--cols', '70', file('tall.gif')], 40, 30).split('\n')[0]).toBe(
+      `glyphcast: ${file('tall.gif')}: showing its first frame only: the animation is 70 columns and the terminal 40; ` +
+        '--columns 11 or fewer plays it',
+    );
+    expect(inTerminal(['--cols', '70', file('tall.gif')], 40, 20).split('\n')[0]).toBe(
+      `glyphcast: ${file('tall.gif')}: showing its first frame only: the animation is 70 columns and the terminal 40; ` +
+        '--rows 19 without --columns plays it',
+    );
     // --columns given: a height too tall is lowered through the width, the widest whose rows fit
     const tall = inTerminal(['--cols', '30', file('tall.gif')], 40, 30);
     expect(tall.split('\n')[0]).toBe(
