@@ -180,7 +180,13 @@ const PEER_SHORT_FLAGS: ReadonlyMap<string, string> = new Map([
   ['f', '--format'],
 ]);
 
+/** A file name that begins with a dash (`-x.png`, `--old.jpg`): an extension (not `-0.25`), and no value. */
+const DASHED_FILE = /^-[^=]*\.[A-Za-z][A-Za-z0-9]{1,4}$/;
+
 function unknown(flag: string): UsageError {
+  if (DASHED_FILE.test(flag)) {
+    return new UsageError(`unknown option ${flag} (for a file of that name, write ./${flag}, or -- before it)`);
+  }
   const name = flag.replace(/^-+/, '').split('=')[0];
   const peer = (flag.startsWith('--') ? PEER_FLAGS : PEER_SHORT_FLAGS).get(name.toLowerCase());
   if (peer) return new UsageError(`unknown option ${flag.split('=')[0]} (glyphcast says ${peer})`);

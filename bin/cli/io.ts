@@ -84,6 +84,10 @@ export async function readInput(input: string, stdin: NodeJS.ReadableStream): Pr
     if (input === '-') {
       // Node reads a folder on standard input (`- < DIR`) as no bytes at all
       if (streamStat(stdin)?.isDirectory()) throw new InputError('is a directory');
+      // a terminal sends no image: waiting on it would look like a hang
+      if ((stdin as { isTTY?: boolean }).isTTY) {
+        throw new InputError('standard input is a terminal, not an image: pipe one in (cat photo.jpg | glyphcast -)');
+      }
       return await readCapped(stdin);
     }
     const stat = await fs.promises.stat(input);

@@ -144,6 +144,14 @@ describe('parseArgs', () => {
     );
     expect(usageError('--zzzzzzzz', 'a.png')).toBe('unknown option --zzzzzzzz');
     expect(usageError('-x', 'a.png')).toBe('unknown option -x');
+    expect(usageError('-0.25', 'a.png')).toBe('unknown option -0.25');
+    // a file whose name begins with a dash: how to name it
+    expect(usageError('-x.png')).toBe(
+      'unknown option -x.png (for a file of that name, write ./-x.png, or -- before it)',
+    );
+    expect(usageError('--old.jpeg')).toBe(
+      'unknown option --old.jpeg (for a file of that name, write ./--old.jpeg, or -- before it)',
+    );
     expect(usageError('--no-columns', 'a.png')).toMatch(/^unknown option --no-columns/);
     expect(usageError('--no-color=true', 'a.png')).toBe('--no-color takes no value');
   });

@@ -166,6 +166,13 @@ describe('glyphcast (from the sources)', () => {
     }
   });
 
+  it('- with standard input on the terminal is refused at once, not waited on', () => {
+    expect(runInTerminal(['-'], 40, 20)).toEqual({
+      out: 'glyphcast: (stdin): standard input is a terminal, not an image: pipe one in (cat photo.jpg | glyphcast -)\n',
+      status: 1,
+    });
+  });
+
   it('on a dumb terminal (TERM=dumb) an animation shows its first frame, with no cursor moves', async () => {
     const [w, h] = [32, 16];
     const frames = [0, 1].map((i) => Buffer.alloc(w * h * 4, i === 0 ? 40 : 220));
@@ -276,7 +283,12 @@ describe('glyphcast (from the sources)', () => {
   it('never writes a control character of what it quotes to stderr (a file name met by a glob drives no terminal)', async () => {
     // `glyphcast *` in a folder holding a file named like this passes it as an option
     const osc = '\x1b]52;c;cHduZWQ\x07';
-    expectOneLineError(await runCli([`--${osc}.png`]), 2, 'unknown option --\\u001b]52;c;cHduZWQ\\u0007.png');
+    const named = '--\\u001b]52;c;cHduZWQ\\u0007.png';
+    expectOneLineError(
+      await runCli([`--${osc}.png`]),
+      2,
+      `unknown option ${named} (for a file of that name, write ./${named}, or -- before it)`,
+    );
     expectOneLineError(
       await runCli([`--x${osc}=1`, file('wide.png')]),
       2,
