@@ -95,7 +95,7 @@ in any of its spellings; -o takes its value attached too (-oart.txt). A bad valu
 named by the flag it was typed as.
 Without --format, --color prints ansi (plain text has no color) and -o FILE takes the format
 of its extension (--color with -o FILE.txt is a usage error: give --format ansi).
-Without --columns or --rows, text or ANSI art printed to a terminal fits it whole: as wide
+Without --columns or --rows, art printed to a terminal (any format) fits it whole: as wide
 as it, or narrowed so its rows fit the terminal's, less one for the prompt (within the range
 of --columns); into a pipe it is as wide as COLUMNS or the terminal on stderr; into a file,
 or with no terminal, the default. Any of these is narrowed for an image too tall for

@@ -74,7 +74,7 @@ function runTool(tool: 'ffmpeg' | 'ffprobe', args: readonly string[], address: s
 const toolFailure = (tool: string, e: NodeJS.ErrnoException) =>
   new VideoError(
     e.code === 'ENOENT'
-      ? `a video: glyphcast decodes video with ffmpeg (its ${tool}), which was not found: install ffmpeg, or put it on PATH`
+      ? `a video: glyphcast decodes video with ffmpeg${tool === 'ffmpeg' ? '' : ` (its ${tool} too)`}, and ${tool} was not found: install ffmpeg, or put it on PATH`
       : `${tool} could not be started: ${e.message}`,
   );
 

@@ -389,7 +389,7 @@ describe.skipIf(!hasFfmpeg() && process.env.CI !== 'true')('a video file in the 
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      `glyphcast: ${file('clip.webm')}: a video: glyphcast decodes video with ffmpeg (its ffmpeg), which was not found: install ffmpeg, or put it on PATH\n`,
+      `glyphcast: ${file('clip.webm')}: a video: glyphcast decodes video with ffmpeg, and ffmpeg was not found: install ffmpeg, or put it on PATH\n`,
     );
   });
 });
