@@ -313,7 +313,7 @@ async function readMultipart(request: FastifyRequest, maxBytes: number) {
         // unknown name) is refused below for what it is, whatever its length (mergeParams)
         const expected = `at most ${MAX_FIELD_BYTES} bytes`;
         const { fieldname: param } = part;
-        const received = `a longer value`;
+        const received = 'a longer value';
         throw new ParamsError([
           { param, expected, received, message: `${param}: expected ${expected}, received ${received}` },
         ]);
