@@ -138,6 +138,33 @@ export function refitted(
 }
 
 /**
+ * The picture fitted to a terminal resized while it plays (`resized`: its size), for the next
+ * frame. A size given that no longer fits ends the playback (`stopped`: why, in words, with the
+ * size that would fit). A size the CLI chose follows the terminal, and where even that cannot
+ * fit (narrower than art can be) the player holds, saying so, until a resize makes room: a
+ * window dragged small for a moment does not end a video. `ended`: `q`, or the playing time
+ * up, while it held.
+ */
+export async function fitAfterResize(
+  now: Fitted,
+  resized: { rows: number; columns: number },
+  size: { readonly width: number; readonly height: number },
+  what: 'animation' | 'video',
+  playback: TerminalPlayback,
+): Promise<(Fitted & { changed: boolean }) | { stopped: string } | { ended: true }> {
+  let terminal = resized;
+  for (;;) {
+    const next = refitted(now, terminal, size, what);
+    if (typeof next !== 'string') return next;
+    if (!now.request.fitHeight) return { stopped: next };
+    playback.hold(`glyphcast: waiting for a larger terminal (q quits): ${next}`);
+    await playback.waitForResize();
+    if (playback.ended) return { ended: true };
+    terminal = playback.takeResize() ?? terminal;
+  }
+}
+
+/**
  * How many times an animation or video plays (0: without end): as --loops says; with
  * --duration alone, again and again until the time is up (as chafa's --duration); else as the
  * file says (`fileSays`: a GIF's loop count, a video's once).
@@ -179,8 +206,9 @@ export async function playAnimation(
       for (let i = 0; i < animation.frames.length; i++) {
         const resized = playback.takeResize();
         if (resized) {
-          const next = refitted(now, resized, animation, 'animation');
-          if (typeof next === 'string') return { played: true, stopped: next };
+          const next = await fitAfterResize(now, resized, animation, 'animation', playback);
+          if ('stopped' in next) return { played: true, stopped: next.stopped };
+          if ('ended' in next) return { played: true };
           if (next.changed) {
             // another grid: the frames are rendered again, as a new stream
             stream = new StreamState();

@@ -29,8 +29,11 @@ export class TerminalPlayback {
   #timer: NodeJS.Timeout | undefined;
   #wake: (() => void) | undefined;
   #resized = false;
+  /** A player waits for the terminal to grow (waitForResize): a resize wakes it. */
+  #awaitingResize = false;
   readonly #onResize = () => {
     this.#resized = true;
+    if (this.#awaitingResize) this.#wakeUp();
   };
   #stoppedAt = 0;
   /** How long the process has been stopped (Ctrl-Z until fg), ms: a player on a clock moves its schedule on by it. */
@@ -80,6 +83,27 @@ export class TerminalPlayback {
     });
   }
 
+  /**
+   * Waits for the next resize, or less when `q` is pressed or the playing time is up first:
+   * while the terminal is too small for the picture (see hold).
+   */
+  waitForResize(): Promise<void> {
+    if (this.ended || this.#resized) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      this.#wake = resolve;
+      this.#awaitingResize = true;
+      const left = this.#endsAt + this.stoppedMs - performance.now();
+      // no limit: no timer (setTimeout takes Infinity as 1 ms)
+      if (Number.isFinite(left)) this.#timer = setTimeout(() => this.#wakeUp(), Math.max(0, left));
+    });
+  }
+
+  /** Says on a cleared screen why nothing plays (the terminal too small), until the next frame. */
+  hold(why: string): void {
+    this.clear();
+    this.#stdout.write(`${why}\r\n`);
+  }
+
   /** The terminal's size, once after each resize (null when it has not been resized, or says no size). */
   takeResize(): { rows: number; columns: number } | null {
     if (!this.#resized) return null;
@@ -115,6 +139,7 @@ export class TerminalPlayback {
 
   #wakeUp(): void {
     clearTimeout(this.#timer);
+    this.#awaitingResize = false;
     this.#wake?.();
   }
 }

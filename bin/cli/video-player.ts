@@ -6,7 +6,7 @@
  * (motionSensitivity) keeps still parts still. A frame whose time has passed by more than a
  * frame before it could be rendered is skipped, so a slow machine or a large grid plays at
  * the video's pace with fewer frames, never slower. After Ctrl-Z and fg it goes on from where
- * it stopped. A resized terminal gets the picture fitted again (animation.ts refitted). It
+ * it stopped. A resized terminal gets the picture fitted again (animation.ts fitAfterResize). It
  * plays once, or as --loops and --duration say (animation.ts timesThrough): each time through
  * is decoded again, the pause while ffmpeg starts kept off the clock.
  */
@@ -18,7 +18,14 @@ import { SAMPLES_X } from '../../engine/fixed.js';
 import type { RenderParams } from '../../engine/params.js';
 import { planFrame } from '../../engine/plan.js';
 import type { RenderOptions } from '../../engine/size.js';
-import { type FitRequest, type Fitted, fitToTerminal, type PlayOutcome, refitted, timesThrough } from './animation.js';
+import {
+  type FitRequest,
+  type Fitted,
+  fitAfterResize,
+  fitToTerminal,
+  type PlayOutcome,
+  timesThrough,
+} from './animation.js';
 import type { PlayLimits } from './args.js';
 import { renderFailure } from './convert.js';
 import { oneLine } from './io.js';
@@ -109,8 +116,12 @@ export async function playVideo(
       const resized = playback.takeResize();
       if (resized) {
         // the frames keep their decoded size; the grid follows the terminal
-        const next = refitted(now, resized, size, 'video');
-        if (typeof next === 'string') return { played: true, stopped: next };
+        const heldFrom = performance.now();
+        const next = await fitAfterResize(now, resized, size, 'video', playback);
+        if ('stopped' in next) return { played: true, stopped: next.stopped };
+        if ('ended' in next) break;
+        // a hold (the terminal too small) is off the clock, as ffmpeg's start is
+        restartsMs += performance.now() - heldFrom;
         if (next.changed) stream = new StreamState();
         now = next;
         playback.clear();

@@ -376,6 +376,32 @@ describe('glyphcast on a terminal, with an animated GIF', () => {
     ).toBe(true);
   });
 
+  it('holds, saying so, while the terminal is narrower than art can be, and plays on when it grows (a size the CLI chose)', async () => {
+    const signals = shellSignals();
+    const command =
+      `stty cols 40 rows 20; ${glyphcastCommand([file('forever.gif')])} < /dev/tty & read go < ${signals.path}; ` +
+      `stty cols 5 rows 16; read back < ${signals.path}; stty cols 40 rows 20; read stop < ${signals.path}; ` +
+      'kill -TERM $!; wait $! 2>/dev/null; echo " status $?"';
+    const { child, ended, output } = startInTerminal(command, 'ignore');
+    onTestFinished(() => {
+      child.kill();
+      signals.close();
+    });
+    const waiting = 'glyphcast: waiting for a larger terminal (q quits): the animation is 8 columns and the terminal 5';
+    const framesAfter = (marker: string, out: string) =>
+      out.includes(marker) ? out.slice(out.lastIndexOf(marker)).split(BEGIN_SYNC).length - 1 : 0;
+    await output.until((out) => out.split(BEGIN_SYNC).length > 3);
+    signals.send('go');
+    // one line, wrapped by the terminal only as it shows it
+    await output.until((out) => out.includes(waiting));
+    signals.send('back');
+    // drawn again, fitted to the terminal grown back: the playback did not end
+    await output.until((out) => framesAfter('(q quits)', out) >= 3);
+    signals.send('stop');
+    expect(await ended).toBe(0);
+    expect(output.text()).not.toContain('stopped playing');
+  });
+
   it('fits the picture again to a terminal resized while it plays, drawn anew at the top', async () => {
     // motionSensitivity 1: each frame as it is, so a frame's art does not depend on when the resize came
     const args = ['--motion-sensitivity', '1', file('forever.gif')];
