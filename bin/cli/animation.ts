@@ -63,18 +63,24 @@ export function fitToTerminal(
   const { rows, columns } = planFrame(params, size, options);
   const cellAspect = options.cellAspect ?? DEFAULT_CELL_ASPECT;
   const rowsAt = (c: number) => planFrame({ ...params, columns: c }, size, options).rows;
+  /**
+   * The widest width up to `limit` whose rows fit the terminal's height (the aspect's width
+   * rounded up may be a row too tall), or null when even the narrowest art is too tall.
+   */
+  const widestFitting = (limit: number): number | null => {
+    if (limit < MIN_COLUMNS) return null;
+    let fit = columnsForRows(size, maxRows, cellAspect, limit);
+    while (fit > MIN_COLUMNS && rowsAt(fit) > maxRows) fit--;
+    return rowsAt(fit) <= maxRows ? fit : null;
+  };
   if (columns > maxColumns) {
-    // the width named must fit the terminal's height too, where the height follows it
-    let widest = maxColumns;
-    if (options.rows === undefined) {
-      widest = Math.min(maxColumns, columnsForRows(size, maxRows, cellAspect, maxColumns));
-      while (widest >= MIN_COLUMNS && rowsAt(widest) > maxRows) widest--;
-    }
-    const tooFew = options.rows === undefined && widest < MIN_COLUMNS && maxColumns >= MIN_COLUMNS;
+    // the width named fits the terminal's height too, where the height follows it
+    const widest =
+      options.rows === undefined ? widestFitting(maxColumns) : maxColumns >= MIN_COLUMNS ? maxColumns : null;
     const hint =
-      widest >= MIN_COLUMNS
+      widest !== null
         ? `--columns ${widest} or fewer plays it`
-        : tooFew
+        : maxColumns >= MIN_COLUMNS
           ? `--rows ${maxRows} without --columns plays it`
           : `art takes at least ${MIN_COLUMNS}, so no width plays it here`;
     return `the ${what} is ${columns} columns and the terminal ${maxColumns}; ${hint}`;
@@ -84,15 +90,13 @@ export function fitToTerminal(
     const fit = columnsForRows(size, maxRows, cellAspect, params.columns);
     return { params: { ...params, columns: fit }, options: { ...options, rows: maxRows } };
   }
-  // a height given is the one to lower; else the width, which sets the height (the widest whose
-  // rows fit: the aspect's width rounded up may be a row too tall), or, when even the narrowest
-  // is too tall, the height alone (--rows without --columns keeps the aspect as far as it can)
-  let fit = columnsForRows(size, maxRows, cellAspect, params.columns);
-  while (fit > MIN_COLUMNS && rowsAt(fit) > maxRows) fit--;
+  // a height given is the one to lower; else the width, which sets the height, or, when even the
+  // narrowest is too tall, the height alone (--rows without --columns keeps the aspect as far as it can)
+  const fit = options.rows === undefined ? widestFitting(params.columns) : null;
   const hint =
     options.rows !== undefined
       ? `--rows ${maxRows} or fewer`
-      : rowsAt(fit) <= maxRows
+      : fit !== null
         ? `--columns ${fit} or fewer`
         : `--rows ${maxRows} without --columns`;
   return `the ${what} is ${rows} rows and the terminal ${maxRows + 1} (one for the cursor); ${hint} plays it`;
