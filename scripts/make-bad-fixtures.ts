@@ -5,7 +5,7 @@
  *   header  the image header (claims that must be refused before any pixel is allocated)
  *   decode  the pixel decoder (truncation, unusual color spaces and depths, animation)
  *   render  the grid (degenerate sizes)
- * Every file is made here from nothing but code and sharp, and test/fixtures/bad/README.md
+ * Every file is made here from nothing but code and sharp (the BMP and Netpbm ones byte by byte), and test/fixtures/bad/README.md
  * gives one provenance line per file. Regenerate: `npx tsx scripts/make-bad-fixtures.ts`.
  * test/unit/bad-inputs.test.ts reads BAD_FIXTURES for what each file must do.
  */
@@ -87,6 +87,42 @@ function pngClaiming(width: number, height: number): Buffer {
 
 const half = (b: Buffer) => bytes(b.subarray(0, Math.floor(b.length / 2)));
 
+/**
+ * A Windows BMP (40-byte header) around `pixels` as stored: rows bottom up, each padded to 4
+ * bytes, or an RLE stream. `width` and `height` are what the header claims.
+ */
+function bmpFile(width: number, height: number, bitsPerPixel: number, compression: number, pixels: Uint8Array): Buffer {
+  const palette = bitsPerPixel <= 8 ? 4 * 2 : 0; // two entries: black, white
+  const out = Buffer.alloc(14 + 40 + palette + pixels.length);
+  out.write('BM', 0, 'latin1');
+  out.writeUInt32LE(out.length, 2);
+  out.writeUInt32LE(14 + 40 + palette, 10);
+  out.writeUInt32LE(40, 14);
+  out.writeInt32LE(width, 18);
+  out.writeInt32LE(height, 22);
+  out.writeUInt16LE(1, 26);
+  out.writeUInt16LE(bitsPerPixel, 28);
+  out.writeUInt32LE(compression, 30);
+  if (palette) out.fill(255, 14 + 40 + 4, 14 + 40 + 7);
+  out.set(pixels, 14 + 40 + palette);
+  return out;
+}
+
+/** The noisy gradient as a 24-bit BMP (B, G, R; rows bottom up, padded to 4 bytes). */
+function gradientBmp(width: number, height: number): Buffer {
+  const rgb = noisyGradient(width, height);
+  const stride = Math.ceil((width * 3) / 4) * 4;
+  const rows = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const from = (y * width + x) * 3;
+      rows.set([rgb[from + 2] ?? 0, rgb[from + 1] ?? 0, rgb[from] ?? 0], (height - 1 - y) * stride + x * 3);
+    }
+  return bmpFile(width, height, 24, 0, rows);
+}
+
+const ascii = (text: string) => new TextEncoder().encode(text);
+
 export const BAD_FIXTURES: readonly BadFixture[] = [
   {
     file: 'sniff-empty.png',
@@ -121,6 +157,63 @@ export const BAD_FIXTURES: readonly BadFixture[] = [
       'hand-built PNG: signature, IHDR claiming 50000 x 50000 RGB with a valid CRC, a 4-byte IDAT, IEND (69 bytes)',
     expect: 'image_too_large',
     make: async () => bytes(pngClaiming(50_000, 50_000)),
+  },
+  {
+    file: 'header-huge-100000x100000.bmp',
+    provenance:
+      'hand-built BMP header (40-byte info header, 24 bits per pixel) claiming 100000 x 100000, and no pixels',
+    expect: 'image_too_large',
+    make: async () => bytes(bmpFile(100_000, 100_000, 24, 0, new Uint8Array(0))),
+  },
+  {
+    file: 'header-huge-100000x100000.ppm',
+    provenance: 'a PPM header (P6) claiming 100000 x 100000, and no samples',
+    expect: 'image_too_large',
+    make: async () => ascii('P6\n100000 100000\n255\n'),
+  },
+  {
+    file: 'header-jpeg-in-bmp.bmp',
+    provenance: 'hand-built BMP header saying its pixels are a JPEG (compression 4), followed by 16 zero bytes',
+    expect: 'unsupported_image',
+    make: async () => bytes(bmpFile(4, 4, 0, 4, new Uint8Array(16))),
+  },
+  {
+    file: 'decode-truncated.bmp',
+    provenance: 'a 64 x 64 noisy gradient as a 24-bit BMP (written here), cut to its first half',
+    expect: 'corrupt_image',
+    make: async () => half(gradientBmp(64, 64)),
+  },
+  {
+    file: 'decode-rle8-no-end.bmp',
+    provenance: 'hand-built 8 x 8 RLE8 BMP whose stream paints two rows and stops without an end-of-image mark',
+    expect: 'corrupt_image',
+    make: async () => bytes(bmpFile(8, 8, 8, 1, Uint8Array.of(8, 1, 0, 0, 8, 0, 0, 0))),
+  },
+  {
+    file: 'decode-rle8.bmp',
+    provenance: 'hand-built 16 x 8 RLE8 BMP: white and black runs, a jump, rows it leaves unpainted (transparent)',
+    expect: 'renders',
+    make: async () => bytes(bmpFile(16, 8, 8, 1, Uint8Array.of(8, 1, 8, 0, 0, 0, 4, 0, 0, 2, 4, 2, 8, 1, 0, 1))),
+  },
+  {
+    file: 'decode-over-maxval.pgm',
+    provenance: 'a 4 x 1 PGM (P5, maxval 100) with a sample of 200',
+    expect: 'corrupt_image',
+    make: async () => Uint8Array.of(...ascii('P5 4 1 100\n'), 0, 50, 200, 100),
+  },
+  {
+    file: 'decode-16bit.pam',
+    provenance: 'a 32 x 16 grey ramp with an alpha ramp as a PAM (P7, GRAYSCALE_ALPHA, maxval 65535)',
+    expect: 'renders',
+    make: async () => {
+      const header = ascii('P7\nWIDTH 32\nHEIGHT 16\nDEPTH 2\nMAXVAL 65535\nTUPLTYPE GRAYSCALE_ALPHA\nENDHDR\n');
+      const samples = Buffer.alloc(32 * 16 * 4);
+      for (let i = 0; i < 32 * 16; i++) {
+        samples.writeUInt16BE((i % 32) * 2114, i * 4);
+        samples.writeUInt16BE(65535 - Math.floor(i / 32) * 4096, i * 4 + 2);
+      }
+      return Uint8Array.of(...header, ...samples);
+    },
   },
   {
     file: 'decode-truncated.png',

@@ -65,10 +65,10 @@ export function helpText(version: string): string {
 Usage: glyphcast [options] IMAGE...
        glyphcast [options] - < IMAGE
 
-Renders each image (PNG, JPEG, WebP, GIF, TIFF, AVIF; at most ${MAX_INPUT_BYTES / 1024 / 1024} MiB) to
+Renders each image (PNG, JPEG, WebP, GIF, TIFF, AVIF, BMP, PBM/PGM/PPM/PAM; at most ${MAX_INPUT_BYTES / 1024 / 1024} MiB) to
 standard output, one after another, or to files. - reads the image from standard input,
 as does no input at all when standard input is a pipe or a file (cat photo.jpg | glyphcast).
-An image over 40 megapixels (up to 640) is shrunk to 40 as it loads.
+An image over 40 megapixels (up to 640) is shrunk to 40 as it loads (not a BMP or Netpbm one).
 A video file (MP4, MOV, WebM, MKV, AVI, ...) is read with ffmpeg, when it is installed.
 -- ends the options: what follows are inputs, even a name that starts with - (-x.png).
 

@@ -1,5 +1,6 @@
 /**
- * Node host: image bytes -> RgbaImage with sharp, for the CLI and the server.
+ * Node host: image bytes -> RgbaImage with sharp, for the CLI and the server (BMP and Netpbm,
+ * which libvips does not read here, with the engine's own readers: engine/raster).
  *
  * The pixel limit is checked from the header, before any pixel is allocated (and sharp's
  * `limitInputPixels` holds the decoder to it all the same); an image over it is refused, or
@@ -10,6 +11,7 @@
  */
 import sharp from 'sharp';
 import type { RgbaImage } from '../image.js';
+import { DecodeError, type DecodeErrorCode, rasterFormat, readRaster } from '../raster/index.js';
 import { isEmptyGif } from './gif-header.js';
 
 /** Default decode limit: 40 megapixels (an 8K photo is 33 MP). */
@@ -18,16 +20,7 @@ export const DEFAULT_MAX_PIXELS = 40_000_000;
 /** The most pixels read from an image that is shrunk to the decode limit (`shrinkToFit`): 16 times the limit. */
 export const MAX_INPUT_FACTOR = 16;
 
-export type DecodeErrorCode = 'not_an_image' | 'unsupported_image' | 'corrupt_image' | 'image_too_large';
-
-export class DecodeError extends Error {
-  readonly code: DecodeErrorCode;
-  constructor(code: DecodeErrorCode, message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'DecodeError';
-    this.code = code;
-  }
-}
+export { DecodeError, type DecodeErrorCode };
 
 /**
  * Raster formats accepted as input. SVG is refused: librsvg would resolve references inside
@@ -35,13 +28,17 @@ export class DecodeError extends Error {
  */
 const SUPPORTED = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'avif', 'heif']); // sharp names AVIF `heif`
 
+/** Every input format, as the refusal of other data names them. */
+export const SUPPORTED_NAMES = 'PNG, JPEG, WebP, GIF, TIFF, AVIF, BMP, PBM, PGM, PPM, PAM';
+
 export interface DecodeOptions {
   /** Largest width x height accepted (default 40 MP). */
   readonly maxPixels?: number;
   /**
    * An image over `maxPixels`, up to MAX_INPUT_FACTOR times it, is shrunk to fit (its aspect
    * kept; JPEG and WebP shrink as they load) instead of refused: the CLI, whose user's own
-   * 48 MP phone photo should render. The render API refuses it (image_pixels_exceeded).
+   * 48 MP phone photo should render. The render API refuses it (image_pixels_exceeded). BMP
+   * and Netpbm images are read whole, so the limit holds for them.
    */
   readonly shrinkToFit?: boolean;
 }
@@ -75,10 +72,7 @@ export function classify(err: unknown, maxPixels: number, bytes: Uint8Array): De
     return new DecodeError('image_too_large', `image exceeds the decode limit of ${maxPixels} pixels`);
   }
   if (/unsupported image format/i.test(message) && !TIFF_MAGIC.some((magic) => startsWith(bytes, magic))) {
-    return new DecodeError(
-      'not_an_image',
-      'the data is not an image in a supported format (PNG, JPEG, WebP, GIF, TIFF, AVIF)',
-    );
+    return new DecodeError('not_an_image', `the data is not an image in a supported format (${SUPPORTED_NAMES})`);
   }
   // In our words (docs/api.md: no internal message is sent); libvips's stays on as the cause.
   const why = ENDS_EARLY.test(message) ? 'the file ends early (truncated)' : 'the file is damaged or truncated';
@@ -93,6 +87,8 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
   const maxInput = options.shrinkToFit ? maxPixels * MAX_INPUT_FACTOR : maxPixels;
   if (bytes.length === 0) throw new DecodeError('not_an_image', 'the image is empty (0 bytes)');
+  const raster = rasterFormat(bytes);
+  if (raster) return readRasterImage(bytes, raster, maxPixels, options.shrinkToFit ?? false);
   const open = () =>
     sharp(bytes, { limitInputPixels: maxInput, failOn: 'error', animated: false, sequentialRead: true });
   let format: string;
@@ -138,6 +134,16 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}
     };
   } catch (err) {
     throw classify(err, maxInput, bytes);
+  }
+}
+
+/** BMP and Netpbm: read whole (no shrinking as they load), so the decode limit holds even where `shrinkToFit` asks. */
+function readRasterImage(bytes: Uint8Array, format: string, maxPixels: number, shrinkToFit: boolean): DecodedImage {
+  try {
+    return readRaster(bytes, maxPixels);
+  } catch (err) {
+    if (!shrinkToFit || !(err instanceof DecodeError) || err.code !== 'image_too_large') throw err;
+    throw new DecodeError(err.code, `${err.message} (a ${format.toUpperCase()} image is not shrunk as it loads)`);
   }
 }
 

@@ -34,7 +34,7 @@ function sourcesSentence(o: ToolSources): string {
 /** The tool description: what it renders, how to give the image, and how to size the answer. */
 export function toolDescription(o: ToolSources): string {
   return [
-    'Renders one raster image (PNG, JPEG, WebP, GIF, AVIF, TIFF) as character art: plain text, ANSI truecolor, HTML, JSON, compact JSON with chroma, or SVG.',
+    'Renders one raster image (PNG, JPEG, WebP, GIF, AVIF, TIFF, BMP, PBM/PGM/PPM/PAM) as character art: plain text, ANSI truecolor, HTML, JSON, compact JSON with chroma, or SVG.',
     sourcesSentence(o),
     'Sizing for your context budget: the grid is `columns` wide and about columns x (image height / width) x 0.5 rows tall (cells are twice as tall as wide), so a square image at 80 columns gives 40 rows.',
     'With format "text" one cell is one character: about columns x rows characters, roughly 3 to 4 characters per token, so 60 columns of a square image (about 1,800 characters) costs some 500 to 600 tokens.',

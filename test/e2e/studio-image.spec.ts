@@ -3,6 +3,7 @@
  * kept in the URL, and every download equals the server's render of the same image and params.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -157,6 +158,20 @@ describe('studio: image mode', () => {
       if (format === 'json' || format === 'json-compact')
         expect(withoutTimings(text)).toEqual(withoutTimings(expected.body));
       else expect(text).toBe(expected.body);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('opens BMP and Netpbm files (which Chromium reads in part, or not at all) as the server does, bit for bit', async () => {
+    const { data, info } = await sharp(FIXTURE_PNG).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const ppm = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'glyphcast-ppm-')), 'smarties.ppm');
+    fs.writeFileSync(ppm, Buffer.concat([Buffer.from(`P6\n${info.width} ${info.height}\n255\n`), data]));
+    const rle = path.join(REPO_ROOT, 'test/fixtures/bad/decode-rle8.bmp');
+    await page.goto(`${studio.url}/?columns=40`);
+    for (const file of [ppm, rle]) {
+      await page.getByLabel('Open an image or video file').setInputFiles(file);
+      const expected = (await serverRender(file, { columns: 40 })).body;
+      await eventually(async () => (await download('text')).text).toBe(expected);
     }
     expect(errors).toEqual([]);
   });

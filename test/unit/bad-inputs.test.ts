@@ -122,6 +122,21 @@ describe('the bad-input corpus (test/fixtures/bad)', () => {
     });
   });
 
+  it('reads BMP and Netpbm with the engine readers, whole: shrinkToFit does not shrink them, and says so', async () => {
+    const ppm = Uint8Array.of(
+      ...new TextEncoder().encode('P6 200 100 255\n'),
+      ...new Uint8Array(200 * 100 * 3).fill(9),
+    );
+    const image = await decodeImage(ppm);
+    expect([image.format, image.width, image.height, image.data[0], image.data[3]]).toEqual(['ppm', 200, 100, 9, 255]);
+    const refused = await decodeImage(ppm, { maxPixels: 5000, shrinkToFit: true }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({
+      code: 'image_too_large',
+      message: 'image is 200 x 100 pixels; the decode limit is 5000 pixels (a PPM image is not shrunk as it loads)',
+    });
+    expect(await decodeImage(read('decode-rle8.bmp'))).toMatchObject({ format: 'bmp', width: 16, height: 8 });
+  });
+
   it('calls a TIFF cut short corrupt, not "not an image" (its directory, at the end, is gone)', async () => {
     for (const tiff of [
       await sharp({ create: { width: 200, height: 100, channels: 3, background: '#808080' } })

@@ -62,7 +62,7 @@ export class SourceBar extends LitElement {
       <input
         id="file"
         type="file"
-        accept="image/*,video/*"
+        accept="image/*,video/*,.bmp,.pbm,.pgm,.ppm,.pnm,.pam"
         aria-label="Open an image or video file"
         @change=${this.onFile}
       />

@@ -334,7 +334,7 @@ describe('glyphcast (from the sources)', () => {
     expectOneLineError(
       await runCli([text]),
       1,
-      `${text}: the data is not an image in a supported format (PNG, JPEG, WebP, GIF, TIFF, AVIF)`,
+      `${text}: the data is not an image in a supported format (PNG, JPEG, WebP, GIF, TIFF, AVIF, BMP, PBM, PGM, PPM, PAM)`,
     );
   });
 

@@ -1,0 +1,34 @@
+/**
+ * Files written by FFmpeg (test/fixtures/raster/README.md) decode to the pixels FFmpeg itself
+ * decodes them to: an oracle outside our code, for every form our own tests could share a
+ * misreading with.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { rasterFormat, readRaster } from '../../../engine/raster/index.js';
+
+const DIR = path.join(import.meta.dirname, '../../fixtures/raster');
+const FILES = fs.readdirSync(DIR).filter((f) => /\.(bmp|pbm|pgm|ppm|pam)$/.test(f));
+
+describe('BMP and Netpbm files written by FFmpeg', () => {
+  it('are all here (5 BMP, 4 Netpbm)', () => {
+    expect(FILES).toHaveLength(9);
+  });
+
+  for (const file of FILES) {
+    it(`${file} decodes to FFmpeg's own pixels`, async () => {
+      const bytes = new Uint8Array(fs.readFileSync(path.join(DIR, file)));
+      const format = path.extname(file).slice(1);
+      expect(rasterFormat(bytes)).toBe(format);
+      const image = readRaster(bytes, 1000);
+      const expected = await sharp(path.join(DIR, file.replace(/\.\w+$/, '.expected.png')))
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect([image.width, image.height, image.format]).toEqual([expected.info.width, expected.info.height, format]);
+      expect(Buffer.from(image.data).equals(expected.data)).toBe(true);
+    });
+  }
+});
