@@ -13,8 +13,8 @@ const DIR = path.join(import.meta.dirname, '../../fixtures/raster');
 const FILES = fs.readdirSync(DIR).filter((f) => /\.(bmp|pbm|pgm|ppm|pam)$/.test(f));
 
 describe('BMP and Netpbm files written by FFmpeg', () => {
-  it('are all here (5 BMP, 4 Netpbm)', () => {
-    expect(FILES).toHaveLength(9);
+  it('are all here (7 BMP, 4 Netpbm)', () => {
+    expect(FILES).toHaveLength(11);
   });
 
   for (const file of FILES) {
@@ -28,7 +28,14 @@ describe('BMP and Netpbm files written by FFmpeg', () => {
         .raw()
         .toBuffer({ resolveWithObject: true });
       expect([image.width, image.height, image.format]).toEqual([expected.info.width, expected.info.height, format]);
-      expect(Buffer.from(image.data).equals(expected.data)).toBe(true);
+      // 5-6-5: FFmpeg repeats a channel's top bits where the reader rounds (README.md)
+      const tolerance = file === 'bmp-rgb565le.bmp' ? 1 : 0;
+      const apart = Array.from(image.data).reduce(
+        (most, v, i) => Math.max(most, Math.abs(v - (expected.data[i] as number))),
+        0,
+      );
+      expect(image.data.length).toBe(expected.data.length);
+      expect(apart).toBeLessThanOrEqual(tolerance);
     });
   }
 });
