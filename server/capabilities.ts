@@ -22,7 +22,10 @@ export const OUTPUT_FORMATS = FORMATS.map((id) => ({
   ...(id === 'json-compact' ? { chromaEncoding: CHROMA_ENCODING } : {}),
 }));
 
-/** Image types accepted as input: what engine/node/decode.ts decodes (SVG is refused there). */
+/**
+ * Image types accepted as input: what engine/node/decode.ts decodes (SVG is refused there), BMP
+ * and Netpbm by engine/raster. The format is known by the bytes, not by the type sent.
+ */
 export const INPUT_IMAGE_TYPES = [
   'image/png',
   'image/jpeg',
@@ -30,4 +33,10 @@ export const INPUT_IMAGE_TYPES = [
   'image/gif',
   'image/tiff',
   'image/avif',
+  'image/bmp',
+  'image/x-portable-bitmap',
+  'image/x-portable-graymap',
+  'image/x-portable-pixmap',
+  'image/x-portable-anymap',
+  'image/x-portable-arbitrarymap',
 ] as const;
