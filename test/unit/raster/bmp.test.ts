@@ -1,8 +1,8 @@
 /** BMP files written here byte by byte, each small enough to check by hand. */
 import { describe, expect, it } from 'vitest';
 import { readBmp } from '../../../engine/raster/bmp.js';
-import { DecodeError } from '../../../engine/raster/decode-error.js';
 import { isBmp } from '../../../engine/raster/sniff.js';
+import { quadsOf, refusalOf } from './support.js';
 
 interface BmpSpec {
   readonly headerSize?: number;
@@ -58,21 +58,8 @@ function bmp(spec: BmpSpec): Uint8Array {
   return bytes;
 }
 
-/** The decoded pixels as [r, g, b, a] quads, top row first. */
-const quads = (bytes: Uint8Array, maxPixels = 1000) => {
-  const { data } = readBmp(bytes, maxPixels);
-  return Array.from({ length: data.length / 4 }, (_, i) => Array.from(data.subarray(i * 4, i * 4 + 4)));
-};
-
-const refusal = (bytes: Uint8Array, maxPixels = 1000): DecodeError => {
-  try {
-    readBmp(bytes, maxPixels);
-  } catch (err) {
-    expect(err).toBeInstanceOf(DecodeError);
-    return err as DecodeError;
-  }
-  throw new Error('expected a refusal');
-};
+const quads = (bytes: Uint8Array, maxPixels = 1000) => quadsOf(readBmp(bytes, maxPixels));
+const refusal = (bytes: Uint8Array, maxPixels = 1000) => refusalOf(() => readBmp(bytes, maxPixels));
 
 const RED = [255, 0, 0];
 const GREEN = [0, 255, 0];

@@ -1,8 +1,8 @@
 /** Netpbm files written here as text and bytes, each small enough to check by hand. */
 import { describe, expect, it } from 'vitest';
-import { DecodeError } from '../../../engine/raster/decode-error.js';
 import { readPnm } from '../../../engine/raster/pnm.js';
 import { pnmName } from '../../../engine/raster/sniff.js';
+import { quadsOf, refusalOf } from './support.js';
 
 /** Text and byte values, one after another. */
 function file(...parts: readonly (string | readonly number[])[]): Uint8Array {
@@ -22,21 +22,8 @@ const decode = (bytes: Uint8Array, maxPixels = 1000) => {
   return readPnm(bytes, maxPixels, name);
 };
 
-/** The decoded pixels as [r, g, b, a] quads. */
-const quads = (bytes: Uint8Array) => {
-  const { data } = decode(bytes);
-  return Array.from({ length: data.length / 4 }, (_, i) => Array.from(data.subarray(i * 4, i * 4 + 4)));
-};
-
-const refusal = (bytes: Uint8Array, maxPixels = 1000): DecodeError => {
-  try {
-    decode(bytes, maxPixels);
-  } catch (err) {
-    expect(err).toBeInstanceOf(DecodeError);
-    return err as DecodeError;
-  }
-  throw new Error('expected a refusal');
-};
+const quads = (bytes: Uint8Array) => quadsOf(decode(bytes));
+const refusal = (bytes: Uint8Array, maxPixels = 1000) => refusalOf(() => decode(bytes, maxPixels));
 
 const grey = (v: number, a = 255) => [v, v, v, a];
 
