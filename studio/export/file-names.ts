@@ -22,6 +22,6 @@ export function exportFileName(sourceName: string, format: Format, columns: numb
 }
 
 /** The file names of a recorded clip. */
-export function clipFileName(sourceName: string, kind: 'jsonl' | 'html'): string {
-  return `glyphcast-${slug(sourceName) || 'clip'}-clip.${kind === 'jsonl' ? 'jsonl' : 'html'}`;
+export function clipFileName(sourceName: string, kind: 'jsonl' | 'html' | 'webm'): string {
+  return `glyphcast-${slug(sourceName) || 'clip'}-clip.${kind}`;
 }

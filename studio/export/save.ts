@@ -1,6 +1,11 @@
 /** Saves text as a download with the given name and content type. */
 export function saveText(body: string, contentType: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([body], { type: contentType }));
+  saveBlob(new Blob([body], { type: contentType }), fileName);
+}
+
+/** Saves a blob as a download with the given name. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

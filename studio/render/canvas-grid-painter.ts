@@ -7,10 +7,9 @@
  * the black background stays black. One fillText per row and one drawImage per frame; block
  * elements are filled as rectangles instead of drawn from the font (block-elements.ts).
  */
-import type { CellGrid } from '../../engine/grid.js';
 import { type BlockShape, blockShapes, fillQuadrants } from './block-elements.js';
 import { type CellMetrics, FONT_STACK, measureCell } from './cell-metrics.js';
-import type { GridPainter, PaintStyle } from './grid-painter.js';
+import type { GridPainter, PaintableGrid, PaintStyle } from './grid-painter.js';
 
 /** Where cell edge `i` (fractional for cell middles) falls, on a whole pixel. */
 const at = (i: number, size: number): number => Math.round(i * size);
@@ -38,7 +37,7 @@ export class CanvasGridPainter implements GridPainter {
     canvas.addEventListener('contextrestored', this.onRestored);
   }
 
-  paint(grid: CellGrid, style: PaintStyle, fontPx: number): void {
+  paint(grid: PaintableGrid, style: PaintStyle, fontPx: number): void {
     if (this.cell?.fontPx !== fontPx) this.cell = measureCell(fontPx);
     const cell = this.cell;
     const width = Math.max(1, Math.round(grid.columns * cell.width));
@@ -71,7 +70,7 @@ export class CanvasGridPainter implements GridPainter {
   }
 
   /** Block elements as rectangles on whole pixels, so neighbours meet without a seam (block-elements.ts). */
-  private paintBlocks(grid: CellGrid, shapes: readonly (BlockShape | null)[], cell: CellMetrics): void {
+  private paintBlocks(grid: PaintableGrid, shapes: readonly (BlockShape | null)[], cell: CellMetrics): void {
     const { columns, rows, glyphs } = grid;
     const ctx = this.ctx;
     for (let r = 0; r < rows; r++) {
@@ -111,7 +110,7 @@ export class CanvasGridPainter implements GridPainter {
     return this.monoStyle;
   }
 
-  private multiplyColors(grid: CellGrid, width: number, height: number): void {
+  private multiplyColors(grid: PaintableGrid, width: number, height: number): void {
     const { columns, rows, colors } = grid;
     if (!this.tint || this.tint.width !== columns || this.tint.height !== rows) {
       this.tint = new OffscreenCanvas(columns, rows);

@@ -1,17 +1,21 @@
 /**
  * A CellGrid rebuilt from a `json-compact` body (engine/encode/json.ts): glyph indexes from
  * the lines and the charset's table, colors from the `rgb24-b64-v1` chroma (zeros without it).
+ * A recorded clip's frame, which has the same lines and chroma, becomes a grid to paint.
  */
 import { CHROMA_ENCODING } from '../../engine/encode/formats.js';
 import { type Charset, charsetTable } from '../../engine/glyphs/charsets.js';
 import type { CellGrid, RenderEvidence } from '../../engine/grid.js';
+import type { PaintableGrid } from './grid-painter.js';
+
+type Chroma = { readonly encoding: string; readonly data: string } | null;
 
 export interface CompactBody {
   readonly columns: number;
   readonly rows: number;
   readonly charset: Charset;
   readonly lines: readonly string[];
-  readonly chroma: { readonly encoding: string; readonly data: string } | null;
+  readonly chroma: Chroma;
   readonly evidence: RenderEvidence;
 }
 
@@ -24,11 +28,7 @@ export function gridFromCompact(body: CompactBody): CellGrid {
     let c = 0;
     for (const ch of line) glyphs[r * body.columns + c++] = index.get(ch) ?? 0;
   });
-  let colors = new Uint8Array(body.columns * body.rows * 3);
-  if (body.chroma) {
-    if (body.chroma.encoding !== CHROMA_ENCODING) throw new Error(`unknown chroma encoding ${body.chroma.encoding}`);
-    colors = Uint8Array.from(atob(body.chroma.data), (ch) => ch.charCodeAt(0));
-  }
+  const colors = chromaColors(body.chroma, body.columns * body.rows);
   return {
     columns: body.columns,
     rows: body.rows,
@@ -38,4 +38,31 @@ export function gridFromCompact(body: CompactBody): CellGrid {
     colors,
     evidence: body.evidence,
   };
+}
+
+/** A grid to paint from rows of text and their chroma: its table is the glyphs the lines hold. */
+export function gridFromLines(columns: number, rows: number, lines: readonly string[], chroma: Chroma): PaintableGrid {
+  const table = [' '];
+  const index = new Map([[' ', 0]]);
+  const glyphs = new Uint8Array(columns * rows);
+  lines.forEach((line, r) => {
+    let c = 0;
+    for (const ch of line) {
+      let i = index.get(ch);
+      if (i === undefined) {
+        i = table.push(ch) - 1;
+        if (i > 255) throw new Error('a frame holds more than 256 different glyphs');
+        index.set(ch, i);
+      }
+      glyphs[r * columns + c++] = i;
+    }
+  });
+  return { columns, rows, table, glyphs, colors: chromaColors(chroma, columns * rows) };
+}
+
+/** The cells' colors from an `rgb24-b64-v1` chroma; zeros without one. */
+function chromaColors(chroma: Chroma, cells: number): Uint8Array {
+  if (!chroma) return new Uint8Array(cells * 3);
+  if (chroma.encoding !== CHROMA_ENCODING) throw new Error(`unknown chroma encoding ${chroma.encoding}`);
+  return Uint8Array.from(atob(chroma.data), (ch) => ch.charCodeAt(0));
 }

@@ -4,11 +4,10 @@
  * buffers grow only when the grid does; the atlas is redrawn only when the charset table or the
  * font size changes. A frame is two `writeBuffer` calls from reused arrays and one render pass.
  */
-import type { CellGrid } from '../../engine/grid.js';
 import drawGridWgsl from '../../shaders/draw-grid.wgsl?raw';
 import { measureCell } from './cell-metrics.js';
 import { type GlyphAtlas, rasterizeAtlas } from './glyph-atlas.js';
-import type { GridPainter, PaintStyle } from './grid-painter.js';
+import type { GridPainter, PaintableGrid, PaintStyle } from './grid-painter.js';
 
 /** Bytes of the View uniform: four vec4s (see draw-grid.wgsl). */
 const VIEW_BYTES = 64;
@@ -94,7 +93,7 @@ export class GpuGridPainter implements GridPainter {
     this.timedPass = this.timer ? { ...this.plainPass, timestampWrites: this.timer.writes } : this.plainPass;
   }
 
-  paint(grid: CellGrid, style: PaintStyle, fontPx: number): void {
+  paint(grid: PaintableGrid, style: PaintStyle, fontPx: number): void {
     const cells = grid.columns * grid.rows;
     this.ensureAtlas(grid.table, fontPx);
     this.ensureBuffers(cells);

@@ -2,7 +2,12 @@
  * Draws a CellGrid onto the stage's canvas. Two implementations: WebGPU (a render pass of
  * instanced quads from a glyph atlas) and Canvas 2D (the fallback without WebGPU).
  */
+import { lightBackground, parseHex } from '../../engine/encode/runs.js';
 import type { CellGrid } from '../../engine/grid.js';
+import type { RenderParams } from '../../engine/params.js';
+
+/** What a painter reads of a grid: its size, glyphs and colors (a recorded clip's frame has no more). */
+export type PaintableGrid = Pick<CellGrid, 'columns' | 'rows' | 'table' | 'glyphs' | 'colors'>;
 
 export interface PaintStyle {
   /** Per-cell colors from the grid (color mode), or every glyph in `mono`. */
@@ -11,6 +16,15 @@ export interface PaintStyle {
   readonly mono: readonly [number, number, number];
   /** A white page behind the glyphs instead of black (dark mono ink: engine/encode/runs.ts lightBackground). */
   readonly light: boolean;
+}
+
+/** How a grid rendered with `params` is painted (as the encoders write it: engine/encode/runs.ts). */
+export function paintStyleOf(params: Pick<RenderParams, 'color' | 'monoColor'>): PaintStyle {
+  return {
+    color: params.color,
+    mono: parseHex(params.monoColor),
+    light: lightBackground(params.color, params.monoColor),
+  };
 }
 
 export type PainterKind = 'webgpu' | 'canvas2d';
@@ -22,7 +36,7 @@ export interface GridPainter {
    * columns x rows cells of the font at that size. Allocates only when the grid size, the
    * font size or the charset table changes.
    */
-  paint(grid: CellGrid, style: PaintStyle, fontPx: number): void;
+  paint(grid: PaintableGrid, style: PaintStyle, fontPx: number): void;
   /** GPU time of the last measured draw (timestamp queries), or null where not measurable. */
   readonly gpuMs: number | null;
   dispose(): void;

@@ -4,6 +4,7 @@
  * failures are explained in plain words, and a video or camera that fails to start leaves the
  * picture on screen.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -26,6 +27,38 @@ import {
   stubServerRoutes,
   twoFrames,
 } from '../support/studio.js';
+
+/** A video's first stream as ffprobe reads it, its frames counted by decoding them. */
+function probeVideo(file: string): { codec_name: string; width: number; height: number; nb_read_frames: string } {
+  const args = ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-of', 'json'];
+  const out = execFileSync('ffprobe', [
+    ...args,
+    '-show_entries',
+    'stream=codec_name,width,height,nb_read_frames',
+    file,
+  ]);
+  return JSON.parse(out.toString()).streams[0];
+}
+
+/** The brightest grey of a video's last frame (ffmpeg decodes it). */
+function brightestOfLastFrame(file: string): number {
+  const grey = execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-sseof',
+    '-0.5',
+    '-i',
+    file,
+    '-update',
+    '1',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'gray',
+    '-',
+  ]);
+  return grey.reduce((most, v) => Math.max(most, v), 0);
+}
 
 /** Whether `locator`'s element has the focus inside its shadow root (or the document). */
 function hasFocus(locator: Locator): Promise<boolean> {
@@ -205,6 +238,20 @@ describe('studio: webcam and video', () => {
     const flipbook = await context.newPage();
     await flipbook.setContent(html.text);
     await eventually(() => flipbook.getByText(`frame 2 of ${frames.length}`).count()).toBe(1);
+
+    // the clip as a WebM video: made by playing the clip once (the button says how far), then saved
+    const makeVideo = page.getByRole('button', { name: 'Download video (.webm)' });
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), makeVideo.click()]);
+    expect(download.suggestedFilename()).toBe(jsonl.name.replace(/\.jsonl$/, '.webm'));
+    const webm = await download.path();
+    expect([...fs.readFileSync(webm).subarray(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]); // EBML, as WebM starts
+    const stream = probeVideo(webm);
+    expect(['vp8', 'vp9']).toContain(stream.codec_name);
+    expect(stream.width % 2).toBe(0);
+    expect(stream.width).toBeGreaterThan(stream.height); // 40 columns of a 4:3 clip
+    expect(Number(stream.nb_read_frames)).toBeGreaterThan(2);
+    expect(brightestOfLastFrame(webm)).toBeGreaterThan(100); // glyphs drawn, not a black video
+    await eventually(() => page.getByText(/^Saved the video \(\d+ frames, [\d.]+ MB\)\.$/).count()).toBe(1);
 
     // A recording that its source ends (the webcam stopped) keeps what it recorded.
     await page.getByRole('button', { name: 'Record clip' }).click();

@@ -4,7 +4,7 @@ import { defaultParams, resolveParams } from '../../engine/params.js';
 import { renderImage } from '../../engine/render.js';
 import { CLIP_MAX_FRAMES, ClipRecorder, clipToHtmlFlipbook, clipToJsonLines } from '../../studio/export/clip.js';
 import { clipFileName, exportFileName, slug } from '../../studio/export/file-names.js';
-import { gridFromCompact } from '../../studio/render/compact-grid.js';
+import { gridFromCompact, gridFromLines } from '../../studio/render/compact-grid.js';
 
 /** A 4 x 2 gradient image. */
 const image = { width: 4, height: 2, data: Uint8Array.from({ length: 32 }, (_, i) => (i % 4 === 3 ? 255 : i * 8)) };
@@ -18,6 +18,23 @@ describe('export file names', () => {
     expect(exportFileName('a.png', 'json-compact', 8, 2)).toBe('glyphcast-a-8x2.compact.json');
     expect(exportFileName('', 'svg', 8, 2)).toBe('glyphcast-frame-8x2.svg');
     expect(clipFileName('/dev/video0', 'jsonl')).toBe('glyphcast-video0-clip.jsonl');
+    expect(clipFileName('street.webm', 'webm')).toBe('glyphcast-street-clip.webm');
+  });
+});
+
+describe('gridFromLines (a clip frame made a grid to paint, for the clip video)', () => {
+  it('indexes the glyphs the lines hold, a space first, and decodes the chroma', () => {
+    const grid = gridFromLines(3, 2, ['a█a', ' b█'], { encoding: 'rgb24-b64-v1', data: btoa('\x01'.repeat(18)) });
+    expect(grid.table).toEqual([' ', 'a', '█', 'b']);
+    expect([...grid.glyphs]).toEqual([1, 2, 1, 0, 3, 2]);
+    expect([...grid.colors]).toEqual(new Array(18).fill(1));
+    expect([...gridFromLines(1, 1, ['x'], null).colors]).toEqual([0, 0, 0]);
+  });
+
+  it('refuses a frame of more glyphs than a grid can index, and a chroma it does not know', () => {
+    const many = Array.from({ length: 300 }, (_, i) => String.fromCodePoint(0x4e00 + i)).join('');
+    expect(() => gridFromLines(300, 1, [many], null)).toThrow('more than 256 different glyphs');
+    expect(() => gridFromLines(1, 1, ['x'], { encoding: 'rgb565', data: '' })).toThrow('unknown chroma encoding');
   });
 });
 

@@ -4,9 +4,10 @@ import { encode } from '../../../engine/encode/index.js';
 import { FORMATS } from '../../../engine/params.js';
 import { FrameBusController } from '../../controllers/frame-bus-controller.js';
 import { type Clip, ClipRecorder, clipToHtmlFlipbook, clipToJsonLines } from '../../export/clip.js';
+import { clipToWebm, webmType } from '../../export/clip-video.js';
 import { clipFileName, exportFileName } from '../../export/file-names.js';
 import { FORMAT_BUTTON_TEXT } from '../../export/format-buttons.js';
-import { saveText } from '../../export/save.js';
+import { saveBlob, saveText } from '../../export/save.js';
 import type { BusFrame, FrameBus } from '../../state/frame-bus.js';
 import { STUDIO_KEY_SET } from '../../state/url-state.js';
 import { exportPanelStyles } from './export-panel.styles.js';
@@ -14,7 +15,7 @@ import { exportPanelStyles } from './export-panel.styles.js';
 /**
  * Export of the frame on screen: a download in each of the six formats (SPEC 2.3 extensions),
  * text or ANSI to the clipboard, the link to the look, and a short clip of the frames of a
- * stream (JSON lines or an HTML flipbook). Encodes with the engine's encoders and the params the frame was rendered
+ * stream (JSON lines, an HTML flipbook, or a WebM video of it). Encodes with the engine's encoders and the params the frame was rendered
  * with, so a download equals the server's render of the same pixels and params.
  * Loaded on demand (not part of the initial bundle).
  */
@@ -28,6 +29,7 @@ export class ExportPanel extends LitElement {
     hasFrame: { state: true },
     recording: { state: true },
     clip: { state: true },
+    videoDone: { state: true },
     message: { state: true },
   };
 
@@ -39,6 +41,8 @@ export class ExportPanel extends LitElement {
   declare hasFrame: boolean;
   declare recording: ClipRecorder | null;
   declare clip: Clip | null;
+  /** While the clip's video is being made: the share done, 0 to 1. */
+  declare videoDone: number | null;
   declare message: string;
 
   private readonly frames = new FrameBusController(
@@ -57,6 +61,7 @@ export class ExportPanel extends LitElement {
     this.hasFrame = false;
     this.recording = null;
     this.clip = null;
+    this.videoDone = null;
     this.message = '';
   }
 
@@ -95,6 +100,7 @@ export class ExportPanel extends LitElement {
           ? html`<div class="row" role="group" aria-label="Recorded clip">
               <button @click=${() => this.saveClip('jsonl')}>Download frames (.jsonl)</button>
               <button @click=${() => this.saveClip('html')}>Download flipbook (.html)</button>
+              ${this.videoButton()}
             </div>`
           : ''
       }
@@ -183,6 +189,36 @@ export class ExportPanel extends LitElement {
     this.recording = null;
     const count = this.clip.frames.length;
     this.message = `Recorded ${count === 1 ? '1 frame' : `${count} frames`} (${((this.clip.frames.at(-1)?.t ?? 0) / 1000).toFixed(1)} s).`;
+  };
+
+  /** Download video, or its progress while it is made (one button, so the focus stays). */
+  private videoButton() {
+    const type = webmType();
+    const making = this.videoDone !== null;
+    return html`<button
+      ?disabled=${!type || making}
+      title=${type ? 'Plays the clip once to record it (as long as the clip)' : 'This browser cannot record WebM video'}
+      @click=${this.saveVideo}
+    >
+      ${making ? `Making video… ${Math.round((this.videoDone ?? 0) * 100)} %` : 'Download video (.webm)'}
+    </button>`;
+  }
+
+  private readonly saveVideo = async (): Promise<void> => {
+    const clip = this.clip;
+    if (!clip || this.videoDone !== null) return;
+    this.videoDone = 0;
+    const seconds = ((clip.frames.at(-1)?.t ?? 0) / 1000).toFixed(1);
+    this.message = `Making the video: the clip plays once (${seconds} s); keep this page in front.`;
+    try {
+      const video = await clipToWebm(clip, (done) => (this.videoDone = done));
+      saveBlob(video, clipFileName(clip.source, 'webm'));
+      this.message = `Saved the video (${clip.frames.length} frames, ${(video.size / 1e6).toFixed(1)} MB).`;
+    } catch (err) {
+      this.message = `The video could not be made: ${(err as Error).message}.`;
+    } finally {
+      this.videoDone = null;
+    }
   };
 
   private saveClip(kind: 'jsonl' | 'html'): void {

@@ -1,5 +1,4 @@
 import { html, LitElement, nothing } from 'lit';
-import { lightBackground, parseHex } from '../../../engine/encode/runs.js';
 import type { RenderErrorCode } from '../../../engine/errors.js';
 import type { DirectorEvidence, RenderEvidence } from '../../../engine/grid.js';
 import { type ParamIssue, type ParamName, type RenderParams, resolveParams } from '../../../engine/params.js';
@@ -9,7 +8,7 @@ import { SourceController } from '../../controllers/source-controller.js';
 import { engineCellAspect, loadArtFont } from '../../render/cell-metrics.js';
 import { CpuWorkerRenderer } from '../../render/cpu-worker-renderer.js';
 import type { FrameRenderer, RenderedFrame } from '../../render/frame-renderer.js';
-import type { PaintStyle } from '../../render/grid-painter.js';
+import { type PaintStyle, paintStyleOf } from '../../render/grid-painter.js';
 import { isStream, type StudioSource } from '../../sources/source.js';
 import { cpuWorkerReason, stageDraw } from '../../state/engine-choice.js';
 import { FrameBus } from '../../state/frame-bus.js';
@@ -106,7 +105,7 @@ export class StudioApp extends LitElement {
     this.linkImage = url.image;
     this.params = url.params;
     this.paintedParams = url.params;
-    this.paintStyle = styleOf(url.params);
+    this.paintStyle = paintStyleOf(url.params);
     this.traceId = url.traceId;
     this.draw = url.draw;
     this.executor = url.executor;
@@ -359,7 +358,7 @@ export class StudioApp extends LitElement {
     // drawn and published with the params it was rendered with, which the controls may have left
     if (params !== this.paintedParams) {
       this.paintedParams = params;
-      this.paintStyle = styleOf(params);
+      this.paintStyle = paintStyleOf(params);
     }
     this.stage?.paint(grid, this.paintStyle);
     this.evidence = grid.evidence;
@@ -531,11 +530,3 @@ export class StudioApp extends LitElement {
  * or the GPU failing) leaves the picture on screen and says so in a notice.
  */
 const UNRENDERABLE: ReadonlySet<RenderErrorCode> = new Set(['grid_too_large', 'empty_image', 'invalid_rows']);
-
-function styleOf(params: RenderParams): PaintStyle {
-  return {
-    color: params.color,
-    mono: parseHex(params.monoColor),
-    light: lightBackground(params.color, params.monoColor),
-  };
-}
