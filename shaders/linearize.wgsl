@@ -14,16 +14,19 @@
 // `twoSteps` also does the first pyramid step (pyramid.wgsl's arithmetic, over `next`) in the same
 // invocation, so that level never goes through memory: one invocation per pixel of the level after.
 // Opaque pixels skip the division by 255, which the formula gives exactly at a = 255.
+// Red and green come from one lookup of srgbToLinear for both (srgbPairToLinear, entry r | g << 8,
+// made from the same table: engine/gpu/frame-uniform.ts), so a pixel costs two lookups, not three:
+// a software adapter emulates each one lane by lane. The values are the CPU twin's.
 
 @group(1) @binding(0) var<uniform> step: ReduceStep;
 @group(1) @binding(1) var<storage, read> rgba: array<u32>;
 @group(1) @binding(2) var<storage, read_write> dst: array<u32>;
 @group(1) @binding(3) var<uniform> next: ReduceStep;
 
-/** The three linear channels of one pixel; opaque pixels skip the division ((c * 255 + 127) / 255 = c). */
+/** The three linear channels of one pixel (red and green in one lookup); opaque pixels skip the division ((c * 255 + 127) / 255 = c). */
 fn linearPixel(px: u32) -> vec3u {
-  let at = frame.srgbToLinearAt;
-  let c = vec3u(tables[at + (px & 255u)], tables[at + ((px >> 8u) & 255u)], tables[at + ((px >> 16u) & 255u)]);
+  let rg = tables[frame.srgbPairToLinearAt + (px & 0xffffu)];
+  let c = vec3u(rg & 0xffffu, rg >> 16u, tables[frame.srgbToLinearAt + ((px >> 16u) & 255u)]);
   let a = px >> 24u;
   if (a == 255u) {
     return c;

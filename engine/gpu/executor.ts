@@ -161,7 +161,8 @@ export class GpuExecutor {
         ? { temporal: true, fresh: this.fresh, usePrevGlyphs: !this.fresh, usePrevBook: this.hasBook }
         : { temporal: false, fresh: false, usePrevGlyphs: false, usePrevBook: false };
       const upload = await this.uploader.upload(frame, plan.source.width, plan.source.height, res, options.sourceKey);
-      if (this.tableImage.pack(plan)) this.writeTables();
+      const changed = this.tableImage.pack(plan);
+      if (changed !== null) this.writeTables(changed);
       this.uniform.fill(plan, upload.stride, this.tableImage, flags);
       device.queue.writeBuffer(this.frameBuffer, 0, this.uniform.data);
       const passes = recordFrame({
@@ -236,10 +237,13 @@ export class GpuExecutor {
     return this.stream;
   }
 
-  private writeTables(): void {
+  /** Uploads the packed tables from word `from` on (all of them into a new buffer). */
+  private writeTables(from: number): void {
     const image = this.tableImage;
     const bytes = image.words.byteLength;
+    let start = from;
     if (!this.tablesBuffer || this.tablesBuffer.size < bytes) {
+      start = 0;
       this.tablesBuffer?.destroy();
       this.tablesBuffer = this.device.createBuffer({
         label: 'glyphcast.tables',
@@ -255,7 +259,7 @@ export class GpuExecutor {
         ],
       });
     }
-    this.device.queue.writeBuffer(this.tablesBuffer, 0, image.words, 0, image.length);
+    this.device.queue.writeBuffer(this.tablesBuffer, start * 4, image.words, start, image.length - start);
   }
 }
 

@@ -84,6 +84,7 @@ export function stepUniform(values: Readonly<Record<StepField, number>>): Uint32
 
 type TableField =
   | 'srgbToLinearAt'
+  | 'srgbPairToLinearAt'
   | 'linearToToneAt'
   | 'linearToSrgbAt'
   | 'toneCurveAt'
@@ -93,6 +94,24 @@ type TableField =
   | 'cellBlurAt'
   | 'rampOrderAt'
   | 'directionalAt';
+
+/**
+ * srgbToLinear for two channels in one lookup: entry r | g << 8 holds srgbToLinear[r] |
+ * srgbToLinear[g] << 16 (linear values are u16). linearize.wgsl reads a pixel's red and green
+ * with it, so a pixel costs two lookups instead of three (a software adapter emulates each one
+ * lane by lane). The same values as the table it is made from, so the CPU twin keeps that one.
+ */
+const pairTables = new WeakMap<Uint16Array, Uint32Array>();
+function pairTable(srgbToLinear: Uint16Array): Uint32Array {
+  let pairs = pairTables.get(srgbToLinear);
+  if (!pairs) {
+    pairs = new Uint32Array(65536);
+    for (let i = 0; i < 65536; i++)
+      pairs[i] = ((srgbToLinear[i & 255] as number) | ((srgbToLinear[i >> 8] as number) << 16)) >>> 0;
+    pairTables.set(srgbToLinear, pairs);
+  }
+  return pairs;
+}
 
 /**
  * The plan's lookup tables as one u32 array. Repacked only when one of the plan's tables is a
@@ -105,11 +124,16 @@ export class TableImage {
   readonly at = {} as Record<TableField, number>;
   private sources: readonly unknown[] = [];
 
-  /** Returns true when the packed words changed (and must be uploaded). */
-  pack(plan: FramePlan): boolean {
+  /**
+   * Packs the plan's tables; returns the first word that changed (the words from there on must
+   * be uploaded), or null when none did. The constant tables come first, so a change of params
+   * (a tone curve, eased towards each Auto Director tuning) repacks and uploads only what follows them.
+   */
+  pack(plan: FramePlan): number | null {
     const g = plan.glyphs;
     const parts: [TableField, ArrayLike<number>][] = [
       ['srgbToLinearAt', plan.srgbToLinear],
+      ['srgbPairToLinearAt', pairTable(plan.srgbToLinear)],
       ['linearToToneAt', plan.linearToTone],
       ['linearToSrgbAt', plan.linearToSrgb],
       ['toneCurveAt', plan.toneCurve],
@@ -120,19 +144,22 @@ export class TableImage {
       ['rampOrderAt', g.rampOrder],
       ['directionalAt', g.directional],
     ];
-    const sources = parts.map(([, a]) => a);
-    if (sources.length === this.sources.length && sources.every((a, i) => a === this.sources[i])) return false;
-    this.sources = sources;
     const total = parts.reduce((n, [, a]) => n + a.length, 0);
-    if (this.words.length < total) this.words = new Uint32Array(Math.max(total, this.words.length * 2));
-    let at = 0;
-    for (const [field, a] of parts) {
-      this.at[field] = at;
-      // i32 entries (directional -1) become their two's complement, read back with bitcast<i32>
-      for (let i = 0; i < a.length; i++) this.words[at + i] = a[i] >>> 0;
-      at += a.length;
+    if (this.words.length < total) {
+      this.words = new Uint32Array(Math.max(total, this.words.length * 2));
+      this.sources = [];
     }
+    let first: number | null = null;
+    let at = 0;
+    parts.forEach(([field, a], i) => {
+      if (first === null && (this.sources[i] !== a || this.at[field] !== at)) first = at;
+      // i32 entries (directional -1) become their two's complement, read back with bitcast<i32>
+      if (first !== null) for (let k = 0; k < a.length; k++) this.words[at + k] = a[k] >>> 0;
+      this.at[field] = at;
+      at += a.length;
+    });
+    this.sources = parts.map(([, a]) => a);
     this.length = Math.max(at, 1);
-    return true;
+    return first;
   }
 }

@@ -127,6 +127,7 @@ export const FRAME_FIELDS = [
   'invert',
   // offsets into `tables`
   'srgbToLinearAt',
+  'srgbPairToLinearAt',
   'linearToToneAt',
   'linearToSrgbAt',
   'toneCurveAt',

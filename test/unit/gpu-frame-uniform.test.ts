@@ -32,6 +32,25 @@ describe('GPU frame uniform', () => {
     tables.pack(dots);
     const at = tables.at.directionalAt;
     expect(Array.from(tables.words.subarray(at, at + 4), (w) => w | 0)).toEqual([-1, -1, -1, -1]);
-    expect(tables.pack(dots)).toBe(false);
+    expect(tables.pack(dots)).toBeNull();
+  });
+
+  it('repacks only from the first table that changed: a new tone curve leaves the constant tables alone', () => {
+    const tables = new TableImage();
+    expect(tables.pack(plan)).toBe(0);
+    const pairs = tables.words.subarray(tables.at.srgbPairToLinearAt, tables.at.linearToToneAt);
+    expect(pairs).toHaveLength(65536);
+    // red 255 and green 0 in one entry: srgbToLinear[255] | srgbToLinear[0] << 16
+    expect(pairs[255]).toBe(plan.srgbToLinear[255]);
+    expect(pairs[0xff00]).toBe(((plan.srgbToLinear[255] as number) << 16) >>> 0);
+    const brighter = planFrame(resolveParams({ columns: 40, charset: 'standard', brightness: 40 }, 'json'), {
+      width: 300,
+      height: 200,
+    });
+    expect(tables.pack(brighter)).toBe(tables.at.toneCurveAt);
+    const at = tables.at.toneCurveAt;
+    expect(Array.from(tables.words.subarray(at, at + brighter.toneCurve.length))).toEqual(
+      Array.from(brighter.toneCurve),
+    );
   });
 });
