@@ -8,8 +8,6 @@
  * most 65535 * 255 < 2^24. A transparent pixel is page either way, so it takes no ink.
  * Box: (sum of n values + n / 2) >> log2(n), n = fx * fy <= 4, sum <= 4 * 65535 < 2^18.
  * A last odd column or row is dropped (at most one pixel per halving).
- * The WGSL twin reads red and green in one lookup of a table made from srgbToLinear (the same
- * values, two to an entry), which a software adapter runs faster; here the lookups are cheap.
  */
 export function linearize(
   rgba: Uint8Array | Uint8ClampedArray,
