@@ -241,7 +241,16 @@ describe('studio: webcam and video', () => {
 
     // the clip as a WebM video: made by playing the clip once (the button says how far), then saved
     const makeVideo = page.getByRole('button', { name: 'Download video (.webm)' });
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), makeVideo.click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      (async () => {
+        await makeVideo.click();
+        // busy while it plays the clip, and still focused (aria-disabled, not disabled)
+        const busy = page.getByRole('button', { name: /^Making video… \d+ %$/ });
+        await eventually(() => busy.getAttribute('aria-disabled')).toBe('true');
+        expect(await hasFocus(busy)).toBe(true);
+      })(),
+    ]);
     expect(download.suggestedFilename()).toBe(jsonl.name.replace(/\.jsonl$/, '.webm'));
     const webm = await download.path();
     expect([...fs.readFileSync(webm).subarray(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]); // EBML, as WebM starts

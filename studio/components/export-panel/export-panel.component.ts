@@ -191,12 +191,16 @@ export class ExportPanel extends LitElement {
     this.message = `Recorded ${count === 1 ? '1 frame' : `${count} frames`} (${((this.clip.frames.at(-1)?.t ?? 0) / 1000).toFixed(1)} s).`;
   };
 
-  /** Download video, or its progress while it is made (one button, so the focus stays). */
+  /**
+   * Download video, or its progress while it is made: one button, marked busy with aria-disabled
+   * rather than disabled, so the focus stays on it (a disabled button drops it).
+   */
   private videoButton() {
     const type = webmType();
     const making = this.videoDone !== null;
     return html`<button
-      ?disabled=${!type || making}
+      ?disabled=${!type}
+      aria-disabled=${making ? 'true' : 'false'}
       title=${type ? 'Plays the clip once to record it (as long as the clip)' : 'This browser cannot record WebM video'}
       @click=${this.saveVideo}
     >

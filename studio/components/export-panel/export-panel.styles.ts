@@ -43,6 +43,11 @@ export const exportPanelStyles = [
     .rec {
       color: #fca5a5;
     }
+    /* busy, keeping the focus (aria-disabled, not disabled) */
+    button[aria-disabled='true'] {
+      opacity: 0.7;
+      cursor: progress;
+    }
     p {
       margin: 0.5rem 0 0;
       min-height: 1.2em;
