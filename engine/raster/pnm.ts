@@ -1,6 +1,6 @@
 /**
  * Netpbm images (PBM, PGM, PPM and PAM: magic numbers P1 to P7) -> RGBA8, in plain TypeScript:
- * libvips, under sharp, is built here without them, and browsers read none. Plain (text) and raw
+ * sharp (libvips as sharp ships it) reads none of them, nor do browsers. Plain (text) and raw
  * (binary) forms, any maxval up to 65535 (two bytes a sample, big-endian, above 255), samples
  * scaled to 8 bits with rounding; PAM with 1 to 4 channels (grey, grey + alpha, RGB, RGB +
  * alpha). A file holding several images gives the first. A sample over the maxval is damage,
