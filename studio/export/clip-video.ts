@@ -4,7 +4,8 @@
  * in the page's font, colors multiplied over the glyphs) on a canvas the size of the largest
  * frame, and recorded from that canvas's stream with MediaRecorder at the clip's own timing. So
  * making it takes as long as the clip plays (at most CLIP_MAX_MS), and the page must stay in
- * front meanwhile: a hidden page's timers are slowed.
+ * front meanwhile: a hidden page's timers are slowed, which would stretch the video's timing,
+ * so a page hidden while it records stops it with an error instead of saving such a video.
  */
 import { CanvasGridPainter } from '../render/canvas-grid-painter.js';
 import { measureCell } from '../render/cell-metrics.js';
@@ -42,6 +43,10 @@ export function videoLayout(clip: Clip): { width: number; height: number; fontPx
   return { width: even(columns * cell.width), height: even(rows * cell.height), fontPx };
 }
 
+/** Why a video is not saved when its page was hidden while it recorded. */
+export const HIDDEN_WHILE_RECORDING =
+  'the page was hidden while the video was made, which slows its timers and would stretch the video: make it again with the page in front';
+
 /** When the video ends, ms from its start: the last frame shows as long as the step before it. */
 function endOf(clip: Clip): number {
   const [before, last] = [clip.frames.at(-2), clip.frames.at(-1)];
@@ -59,6 +64,7 @@ export async function clipToWebm(clip: Clip, onProgress: (done: number) => void 
   const type = webmType();
   if (!type) throw new Error('this browser cannot record a WebM video (no MediaRecorder for it)');
   if (clip.frames.length === 0) throw new Error('the clip has no frames');
+  if (document.hidden) throw new Error(HIDDEN_WHILE_RECORDING);
   const { width, height, fontPx } = videoLayout(clip);
   const canvas = Object.assign(document.createElement('canvas'), { width, height });
   const ctx = canvas.getContext('2d', { alpha: false }) as CanvasRenderingContext2D;
@@ -77,12 +83,18 @@ export async function clipToWebm(clip: Clip, onProgress: (done: number) => void 
       reject(new Error(`the video recorder failed (${String((event as ErrorEvent).error ?? event.type)})`));
   });
   const end = endOf(clip);
+  let hidden = false;
+  const onVisibility = () => {
+    hidden ||= document.hidden;
+  };
+  document.addEventListener('visibilitychange', onVisibility);
   recorder.start();
   const start = performance.now();
   let params = clip.params;
   try {
     for (const frame of clip.frames) {
       await until(start + frame.t);
+      if (hidden) throw new Error(HIDDEN_WHILE_RECORDING);
       params = frame.params ?? params;
       const style = paintStyleOf({ ...params, color: frame.chroma !== null });
       painter.paint(gridFromLines(frame.columns, frame.rows, frame.lines, frame.chroma), style, fontPx);
@@ -93,7 +105,9 @@ export async function clipToWebm(clip: Clip, onProgress: (done: number) => void 
       onProgress(frame.t / end);
     }
     await until(start + end);
+    if (hidden) throw new Error(HIDDEN_WHILE_RECORDING);
   } finally {
+    document.removeEventListener('visibilitychange', onVisibility);
     if (recorder.state !== 'inactive') recorder.stop();
     track.stop();
     painter.dispose();

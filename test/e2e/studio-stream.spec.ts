@@ -261,6 +261,19 @@ describe('studio: webcam and video', () => {
     expect(Number(stream.nb_read_frames)).toBeGreaterThan(2);
     expect(brightestOfLastFrame(webm)).toBeGreaterThan(100); // glyphs drawn, not a black video
     await eventually(() => page.getByText(/^Saved the video \(\d+ frames, [\d.]+ MB\)\.$/).count()).toBe(1);
+    // a page hidden while the video records (its timers slowed) says so and saves nothing
+    const setHidden = (value: boolean) =>
+      page.evaluate((v) => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => v });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, value);
+    let saved = 0;
+    page.on('download', () => saved++);
+    await makeVideo.click();
+    await setHidden(true);
+    await eventually(() => page.getByText(/^The video could not be made: the page was hidden/).count()).toBe(1);
+    await setHidden(false);
+    expect(saved).toBe(0);
 
     // A recording that its source ends (the webcam stopped) keeps what it recorded.
     await page.getByRole('button', { name: 'Record clip' }).click();
