@@ -5,6 +5,7 @@
  * document (GET /api/v1/interoperability: protocols, versions, limits, batch bound).
  */
 
+import net from 'node:net';
 import { MAX_ROWS, PARAMS } from '../engine/index.js';
 import { HANDOFF_PROTOCOL } from '../engine/protocol/handoff.js';
 import { z } from '../engine/zod.js';
@@ -88,6 +89,12 @@ export function agentCard(
   config: Pick<ServerConfig, 'imageFetchAllowlist'>,
 ): z.infer<typeof agentCardSchema> {
   const urlFetching = config.imageFetchAllowlist.length > 0;
+  // an example URL on a host the fetch would reach: a name, not localhost or an IP literal
+  // (image-fetch.ts connects to public addresses only)
+  const exampleHost = config.imageFetchAllowlist.find((entry) => {
+    const host = entry.replace(/:\d+$/, '');
+    return host !== 'localhost' && !host.endsWith('.localhost') && net.isIP(host) === 0;
+  });
   const iface = (path: string, protocolBinding: string, protocolVersion: string, planned = false) => ({
     url: base + path,
     protocolBinding,
@@ -131,8 +138,8 @@ export function agentCard(
         tags: ['ascii-art', 'image', 'ansi', 'svg', 'text'],
         examples: [
           'Render this photo as 80-column ASCII text',
-          urlFetching
-            ? `Turn the image at https://${config.imageFetchAllowlist[0]}/photo.jpg into truecolor ANSI art with edges`
+          exampleHost
+            ? `Turn the image at https://${exampleHost}/photo.jpg into truecolor ANSI art with edges`
             : 'Turn this picture into truecolor ANSI art with edges',
         ],
         inputModes: INPUT_MODES,

@@ -98,6 +98,15 @@ describe('discovery documents', () => {
     expect(skill.examples).toContain(
       'Turn the image at https://images.example.org/photo.jpg into truecolor ANSI art with edges',
     );
+    // the example names a host the fetch reaches: not localhost, not an IP literal
+    const local = await startServer({ IMAGE_FETCH_ALLOWLIST: 'localhost:8443,10.0.0.7,cdn.example.net' });
+    const localSkill = (await (await fetch(`${local.base}/api/v1/agent`)).json()).skills[0];
+    const literal = await startServer({ IMAGE_FETCH_ALLOWLIST: '127.0.0.1' });
+    const literalSkill = (await (await fetch(`${literal.base}/api/v1/agent`)).json()).skills[0];
+    await Promise.all([local.app.close(), literal.app.close()]);
+    expect(localSkill.examples.join(' ')).toContain('https://cdn.example.net/photo.jpg');
+    expect(literalSkill.examples.join(' ')).not.toMatch(/https:/);
+    expect(literalSkill.description).toContain('HTTPS `imageUrl` from the allowed hosts');
   });
 
   it('the agent manifest states the capabilities of SPEC 2.4 and links the other discovery documents (SPEC 4)', async () => {
