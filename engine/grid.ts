@@ -47,6 +47,9 @@ export interface DirectorEvidence {
   readonly autoOptimize: number;
   readonly metrics: readonly MetricEvidence[];
   readonly changes: readonly ParamChange[];
+  /** Why the look was chosen, one plain sentence each (empty when nothing changed). */
+  readonly reasons: readonly string[];
+  /** Renders made, the final one included (1, or 5 for the motion rubric's flicker test). */
   readonly candidates: number;
   readonly ms: number;
 }

@@ -63,6 +63,7 @@ export const paramsSchema = z
     edgeStrength: float(0.1, 5, 1.8, 'detail', 0.1, 'Edge magnitude multiplier for line-art mode'),
     dither: bool('glyphs', 'Floyd-Steinberg error diffusion of cell tones'),
     sharpen: float(0, 1, 0.35, 'detail', 0.05, 'Unsharp-mask detail enhancement'),
+    localContrast: float(0, 2, 0, 'tone', 0.05, "Local contrast: each cell pushed from its surroundings' average tone"),
     autoLevels: float(0, 1, 0.9, 'tone', 0.05, 'Automatic percentile histogram stretch'),
     structure: float(
       0,

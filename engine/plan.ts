@@ -7,6 +7,7 @@ import { LINEAR_MAX, Q8_ONE, SAMPLES_X, SAMPLES_Y, TONE_LEVELS, TONE_MAX } from 
 import { CELL_BLUR } from './glyphs/cell-blur.js';
 import { type GlyphTable, glyphTable } from './glyphs/table.js';
 import { CODEBOOK_MASS } from './kernels/codebook.js';
+import { localRadii } from './kernels/local-contrast.js';
 import type { TemporalConstants } from './kernels/temporal.js';
 import type { RenderParams } from './params.js';
 import { gridSize, type RenderOptions } from './size.js';
@@ -48,6 +49,10 @@ export interface FramePlan {
   readonly levelsBlend: number;
   /** Unsharp-mask amount, Q8. */
   readonly sharpenAmount: number;
+  /** Local contrast amount, Q8 (0: off), and the box radii of the blurred cell means it compares with. */
+  readonly localContrast: number;
+  readonly localRadiusX: number;
+  readonly localRadiusY: number;
   /** Line-art mode and its gain, Q8. */
   readonly edges: boolean;
   readonly edgeGain: number;
@@ -100,9 +105,9 @@ function temporalConstants(densest: number, motionSensitivity: number): Temporal
   };
 }
 
-/** Percentiles of auto-levels, in 1/10000: 0.5 % and 99.5 % of the samples. */
-const LEVELS_LOW = 50;
-const LEVELS_HIGH = 9950;
+/** Percentiles of auto-levels, in 1/10000: 1 % and 99 % of the samples (a few specular or black pixels do not set the range). */
+const LEVELS_LOW = 100;
+const LEVELS_HIGH = 9900;
 
 function lut(n: number, f: (i: number) => number): Uint16Array {
   const out = new Uint16Array(n);
@@ -163,6 +168,7 @@ export function planFrame(
   // of squared ink differences in Q10; the bound maxGlyphRmse is relative to the densest glyph,
   // so RMSE <= maxGlyphRmse <=> cost <= (maxGlyphRmse * densestQ10)^2 * CODEBOOK_MASS.
   const densestQ10 = glyphs.densest >> 2;
+  const radii = localRadii(columns);
   return {
     source: { width: source.width, height: source.height },
     columns,
@@ -181,9 +187,13 @@ export function planFrame(
     levelsHigh: LEVELS_HIGH,
     levelsBlend: Math.round(params.autoLevels * Q8_ONE),
     sharpenAmount: Math.round(params.sharpen * 1.5 * Q8_ONE),
+    localContrast: params.edges ? 0 : Math.round(params.localContrast * Q8_ONE),
+    localRadiusX: radii.x,
+    localRadiusY: radii.y,
     edges: params.edges,
     edgeGain: Math.round(params.edgeStrength * Q8_ONE),
-    structure: Math.round(params.structure * Q8_ONE),
+    // the square: a little structure lays strokes on the strongest contours only, none under 1/16
+    structure: Math.floor(params.structure ** 2 * Q8_ONE),
     structureFloor: 32 * noiseVariance(glyphs.densest),
     dither: params.dither,
     adaptive: params.glyphStrategy === 'adaptive',
@@ -204,6 +214,7 @@ export function planFrame(
       params.gamma,
       params.invert,
       params.sharpen,
+      params.localContrast,
       params.edges,
       params.edgeStrength,
       params.structure,

@@ -1,5 +1,5 @@
 /**
- * Writes test/fixtures/expected/: every image of the dev corpus (../shared/bench/corpus/dev)
+ * Writes test/fixtures/expected/: every image of the test corpus (test/fixtures/corpus/dev)
  * rendered with every entry of the settings matrix (test/support/settings-matrix.ts) at
  * GOLDEN_COLUMNS columns, through the hosts' path: decodeImage -> resolveParams(defaults +
  * entry, 'json') -> renderImage -> encode. One file per image and setting,
@@ -28,8 +28,8 @@ import { GOLDEN_COLUMNS, SETTINGS, type Setting } from '../test/support/settings
 import { reproducible } from './reproducible.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-/** The shared corpus, beside the repository (CI and every developer have ../shared). */
-export const CORPUS_DIR = path.resolve(ROOT, '..', 'shared', 'bench', 'corpus', 'dev');
+/** The repository's test corpus (reduced copies of the bench corpus: scripts/make-test-corpus.mjs). */
+export const CORPUS_DIR = path.resolve(ROOT, 'test', 'fixtures', 'corpus', 'dev');
 const CORPUS_JSON = path.resolve(CORPUS_DIR, '..', 'corpus.json');
 export const EXPECTED_DIR = path.resolve(ROOT, 'test', 'fixtures', 'expected');
 export const UPDATE_COMMAND = 'npm run goldens';
@@ -58,7 +58,7 @@ interface CorpusEntry {
 /** The dev images of corpus.json, in name order. Throws when the corpus is not beside the repository. */
 export function corpusImages(): CorpusImage[] {
   if (!fs.existsSync(CORPUS_JSON)) {
-    throw new Error(`the corpus is missing: ${CORPUS_JSON} (goldens need ../shared beside the repository)`);
+    throw new Error(`the test corpus is missing: ${CORPUS_JSON} (node scripts/make-test-corpus.mjs makes it)`);
   }
   const entries = JSON.parse(fs.readFileSync(CORPUS_JSON, 'utf8')) as CorpusEntry[];
   return entries
@@ -131,8 +131,8 @@ Regenerate: \`${UPDATE_COMMAND}\` (\`scripts/update-goldens.ts\`). \`test/unit/g
 every file and compares it exactly; it fails when a file is stale, missing or left over, and when
 an input's sha256 differs from the one below.
 
-Inputs: \`${corpus}/\` (\`../shared\` beside the repository); sha256 and provenance as recorded
-in \`${corpus.replace(/\/dev$/, '')}/corpus.json\` (details in its CORPUS.md):
+Inputs: \`${corpus}/\`, reduced copies of the bench corpus; sha256 and provenance as recorded
+in \`${corpus.replace(/\/dev$/, '')}/corpus.json\` (details in its README.md):
 
 | image | sha256 | provenance |
 |---|---|---|

@@ -20,6 +20,7 @@ import glyphs from '../../shaders/glyphs.wgsl?raw';
 import histogram from '../../shaders/histogram.wgsl?raw';
 import levels from '../../shaders/levels.wgsl?raw';
 import linearize from '../../shaders/linearize.wgsl?raw';
+import localContrast from '../../shaders/local-contrast.wgsl?raw';
 import luma from '../../shaders/luma.wgsl?raw';
 import matchCell from '../../shaders/match-cell.wgsl?raw';
 import pyramid from '../../shaders/pyramid.wgsl?raw';
@@ -44,6 +45,7 @@ export const SHADER_SOURCES: ShaderSources = {
   tone,
   sharpen,
   sobel,
+  'local-contrast': localContrast,
   cells,
   temporal,
   codebook,

@@ -15,6 +15,7 @@ import { glyphs } from '../kernels/glyphs.js';
 import { histogram } from '../kernels/histogram.js';
 import { levels } from '../kernels/levels.js';
 import { linearize } from '../kernels/linearize.js';
+import { boxPass, cellTones, LOCAL_PASSES } from '../kernels/local-contrast.js';
 import { luma } from '../kernels/luma.js';
 import { pyramid } from '../kernels/pyramid.js';
 import { resampleX, resampleY } from '../kernels/resample.js';
@@ -40,6 +41,10 @@ interface Buffers {
   readonly hist: Uint32Array;
   readonly levels: Int32Array;
   readonly cellData: Int32Array;
+  /** Local contrast: the cell mean tones and their blur (ping-pong with `localB`). */
+  readonly means: Uint16Array;
+  readonly localA: Uint16Array;
+  readonly localB: Uint16Array;
 }
 
 function allocate(plan: FramePlan, key: string): Buffers {
@@ -65,6 +70,9 @@ function allocate(plan: FramePlan, key: string): Buffers {
     hist: new Uint32Array(256),
     levels: new Int32Array(2),
     cellData: new Int32Array(plan.columns * plan.rows * CELL_STRIDE),
+    means: new Uint16Array(plan.columns * plan.rows),
+    localA: new Uint16Array(plan.columns * plan.rows),
+    localB: new Uint16Array(plan.columns * plan.rows),
   };
 }
 
@@ -221,6 +229,8 @@ export class CpuExecutor {
       // 8-9. gradients, per-cell targets and structure
       sobel(b.toneB, plan.sampleWidth, plan.sampleHeight, b.grad);
       lap('sobel');
+      const blurred = plan.localContrast > 0 ? localMeans(plan, b) : b.localA;
+      if (plan.localContrast > 0) lap('local-contrast');
       cells(
         b.toneB,
         b.grad,
@@ -232,6 +242,9 @@ export class CpuExecutor {
         plan.structure,
         plan.structureFloor,
         g.directional,
+        plan.localContrast,
+        b.means,
+        blurred,
         b.cellData,
       );
       lap('cells');
@@ -321,6 +334,24 @@ export class CpuExecutor {
     if (!this.buffers) throw new Error('CpuExecutor: nothing rendered yet');
     return this.buffers.cellData;
   }
+}
+
+/** The cell mean tones of the sharpened plane and their blur (LOCAL_PASSES box passes per axis); returns the blur. */
+function localMeans(plan: FramePlan, b: Buffers): Uint16Array {
+  const { columns, rows } = plan;
+  cellTones(b.toneB, columns, rows, b.means);
+  let src = b.means;
+  let dst = b.localA;
+  for (const [horizontal, radius] of [
+    [true, plan.localRadiusX],
+    [false, plan.localRadiusY],
+  ] as const)
+    for (let k = 0; k < LOCAL_PASSES; k++) {
+      boxPass(src, columns, rows, radius, horizontal, dst);
+      src = dst;
+      dst = dst === b.localA ? b.localB : b.localA;
+    }
+  return src;
 }
 
 /** A lap timer: each call records the milliseconds since the previous one under `stage`. */

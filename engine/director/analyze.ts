@@ -26,6 +26,8 @@ export interface SourceAnalysis {
   readonly highlightClip: number;
   /** Hasler-Suesstrunk colorfulness of the sample colors (sRGB 0..255): 0 grey, ~100 vivid. */
   readonly colorfulness: number;
+  /** Fraction of samples in the top tenth of the image's own tonal range (p1..p99): a bright backdrop, paper. */
+  readonly brightShare: number;
 }
 
 export function analyzeSource(
@@ -113,6 +115,9 @@ export function analyzeSource(
   const sdYb = Math.sqrt(Math.max(0, sYb2 / n - mYb * mYb));
   const colorfulness = Math.hypot(sdRg, sdYb) + 0.3 * Math.hypot(mRg, mYb);
 
+  let bright = 0;
+  for (let t = Math.max(0, Math.ceil(p99 - 0.1 * (p99 - p1))); t <= TONE_MAX; t++) bright += hist[t];
+
   return {
     percentiles: { p1, p5: at(0.05), p50: at(0.5), p95: at(0.95), p99 },
     mean: sum / n,
@@ -122,5 +127,6 @@ export function analyzeSource(
     shadowClip: shadow / n,
     highlightClip: highlight / n,
     colorfulness,
+    brightShare: p99 > p1 ? bright / n : 0,
   };
 }

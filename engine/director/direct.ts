@@ -1,14 +1,12 @@
 /**
- * The Auto Director (DESIGN 4): tunes the parameters for this source against the chosen
- * rubric, blends from the caller's parameters towards the tuned ones by `autoOptimize`, and
- * reports honest evidence measured on the final render.
+ * The Auto Director (DESIGN 4): proposes a look for this source from its analysis (one render,
+ * no search: the rubric's `look`), blends from the caller's parameters towards it by
+ * `autoOptimize`, and reports honest evidence measured on the final render: the rubric's
+ * metrics against their targets, what changed, and why in plain words.
  *
- * Budget: at most 9 candidate renders at the sample grid (the caller's params, up to 5 rubric
- * looks, up to 3 one-step refinements), plus the final render; the sampling stages (linear
- * light, pyramid, resample) run once for all of them. Grids over TUNING_MAX_CELLS are tuned
- * on a preview grid of the same aspect with at most that many cells; the final render and
- * its evidence are at full size. The motion rubric renders each candidate
- * as a 4-frame noisy stream. Deterministic: same input, same result.
+ * Cost: the sampling stages (linear light, pyramid, resample) run once; the analysis is a few
+ * passes over the sample grid; then one render and its measurement. The motion rubric also
+ * renders a 4-frame noisy stream to measure flicker. Deterministic: same input, same result.
  */
 import { type CpuExecutor, type SamplePlanes, StreamState } from '../cpu/executor.js';
 import { TONE_MAX } from '../fixed.js';
@@ -19,48 +17,21 @@ import { temporal } from '../kernels/temporal.js';
 import { paramInfo, type RenderParams } from '../params.js';
 import { type FramePlan, LINEAR_TO_SRGB, planFrame } from '../plan.js';
 import type { RenderOptions } from '../size.js';
-import { analyzeSource, type SourceAnalysis } from './analyze.js';
+import { analyzeSource } from './analyze.js';
 import {
   bandDetail,
-  blurredSsim,
-  edgeFidelity,
-  gradientError,
   highlightClip,
   psnr,
   renderView,
-  type SsimReference,
   shadowNoise,
-  ssimReference,
-  tonalCoverage,
+  tonalSpread,
   toneCorrelation,
   toneRmse,
 } from './metrics.js';
 import { RUBRICS, type Rubric, TUNABLE } from './rubrics.js';
 
-/** Largest grid the candidates are rendered at: 200 x 80 cells (a 200-column landscape). */
-export const TUNING_MAX_CELLS = 16_000;
-/** Candidates scoring within this of the best count as equal; the smallest codebook among them wins. */
-const SCORE_TIE = 0.002;
-/**
- * Every rubric's floor: art whose cell tones no longer follow the source's (correlation under
- * this) ranks below every candidate that keeps to it, and among such candidates loses the
- * shortfall from its score. SSIM's constants (the display's white) make it blind to faint
- * structure, so on a low-contrast photo (a hazy dune, sRGB 107-150) a uniform field of one
- * glyph outscored every render that shows the dune; a penalty of the shortfall alone was
- * outweighed by that SSIM gain (the hazy dune in blocks: 0.89 -> 0.41).
- */
-const MIN_TONE_CORRELATION = 0.5;
-/** Larger than any rubric score's span, so a candidate under the floor never beats one over it. */
-const BELOW_FLOOR = 10;
 /** Noise of the motion rubric's simulated stream: 1.5 % of the tone range, Gaussian. */
 const STREAM_NOISE = 0.015 * TONE_MAX;
-
-interface Candidate {
-  readonly params: RenderParams;
-  readonly grid: CellGrid;
-  readonly metrics: Record<string, number>;
-  readonly score: number;
-}
 
 const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
 
@@ -94,11 +65,10 @@ function stepFrames(plan: FramePlan): number {
   return 30;
 }
 
+/** One source prepared at the sample grid: its renders and their measurement. */
 class Session {
   private readonly sourceTone: Uint16Array;
-  private readonly ssimRef: SsimReference;
-  private readonly planes: SamplePlanes;
-  private analysisCache: SourceAnalysis | null = null;
+  readonly planes: SamplePlanes;
   renders = 0;
 
   constructor(
@@ -110,46 +80,32 @@ class Session {
   ) {
     this.planes = executor.prepare(firstPlan, image);
     this.sourceTone = Uint16Array.from(this.planes.tone);
-    this.ssimRef = ssimReference(this.sourceTone, this.planes.width, this.planes.height);
   }
 
-  /** The source analysis, computed when a rubric first asks for it. */
-  get analysis(): SourceAnalysis {
-    const p = this.planes;
-    this.analysisCache ??= analyzeSource(this.sourceTone, p.lin, p.width, p.height, LINEAR_TO_SRGB);
-    return this.analysisCache;
-  }
-
-  /** Renders and measures one parameter set; `final` also computes the colors. */
-  evaluate(params: RenderParams, final = false): Candidate {
+  /** Renders the final parameters (with colors) and measures the rubric's metrics on it. */
+  render(params: RenderParams): { grid: CellGrid; metrics: Record<string, number> } {
     const plan = planFrame(params, this.image, this.options);
-    const grid = this.executor.finish(plan, undefined, undefined, { colors: final });
+    const grid = this.executor.finish(plan);
     this.renders++;
-    const metrics = this.measure(plan, grid);
-    const shortfall = MIN_TONE_CORRELATION - metrics.toneCorrelation;
-    const lost = shortfall > 0 ? BELOW_FLOOR + shortfall : 0;
-    return { params, grid, metrics, score: this.rubric.score(metrics) - lost };
+    return { grid, metrics: this.measure(plan, grid) };
   }
 
   private measure(plan: FramePlan, grid: CellGrid): Record<string, number> {
     const v = renderView(grid, plan.glyphs, this.sourceTone, plan.invert);
     const m: Record<string, number> = {};
-    const want = new Set(this.rubric.metrics.map((x) => x.name));
-    m.blurredSsim = blurredSsim(v, this.ssimRef);
-    if (want.has('tonalCoverage')) m.tonalCoverage = tonalCoverage(v);
-    m.toneCorrelation = toneCorrelation(v);
-    if (want.has('midtoneDetail')) m.midtoneDetail = bandDetail(v, 0.3, 0.7);
-    if (want.has('gradientError')) m.gradientError = gradientError(v);
-    if (want.has('edgeFidelity')) m.edgeFidelity = edgeFidelity(v);
-    if (want.has('highlightClip')) m.highlightClip = highlightClip(v);
-    if (want.has('shadowDetail')) m.shadowDetail = bandDetail(v, 0, 0.25);
-    if (want.has('shadowNoise')) m.shadowNoise = shadowNoise(v);
-    if (want.has('toneRmse') || want.has('psnr')) {
-      m.toneRmse = toneRmse(v);
-      m.psnr = psnr(m.toneRmse);
+    for (const { name } of this.rubric.metrics) {
+      if (name === 'tonalSpread') m.tonalSpread = tonalSpread(v);
+      else if (name === 'toneCorrelation') m.toneCorrelation = toneCorrelation(v);
+      else if (name === 'midtoneDetail') m.midtoneDetail = bandDetail(v, 0.3, 0.7);
+      else if (name === 'highlightClip') m.highlightClip = highlightClip(v);
+      else if (name === 'shadowDetail') m.shadowDetail = bandDetail(v, 0, 0.25);
+      else if (name === 'shadowNoise') m.shadowNoise = shadowNoise(v);
+      else if (name === 'toneRmse') m.toneRmse = toneRmse(v);
+      else if (name === 'psnr') m.psnr = psnr(toneRmse(v));
+      else if (name === 'staticChangeRate') m.staticChangeRate = this.staticChangeRate(plan);
+      else if (name === 'stepFrames') m.stepFrames = stepFrames(plan);
+      else throw new Error(`rubric ${this.rubric.name}: no metric ${name}`);
     }
-    if (want.has('staticChangeRate')) m.staticChangeRate = this.staticChangeRate(plan);
-    if (want.has('stepFrames')) m.stepFrames = stepFrames(plan);
     return m;
   }
 
@@ -172,11 +128,6 @@ class Session {
   }
 }
 
-function clampToRange(name: (typeof TUNABLE)[number], value: number): number {
-  const k = paramInfo(name).kind;
-  return k.type === 'number' || k.type === 'integer' ? Math.min(k.max, Math.max(k.min, value)) : value;
-}
-
 /**
  * The tunable parameters the caller set away from their defaults: a choice made on purpose
  * (a slider moved, a flag typed with another value), which the director keeps as given. It
@@ -187,18 +138,12 @@ export function pinnedParams(user: RenderParams): ReadonlySet<(typeof TUNABLE)[n
   return new Set(TUNABLE.filter((name) => user[name] !== paramInfo(name).default));
 }
 
-/** `change` without the pinned parameters: a look or a refinement never moves a choice the caller made. */
-function unpinned(
-  change: Partial<Record<string, unknown>>,
-  pinned: ReadonlySet<string>,
-): Partial<Record<string, unknown>> {
-  return Object.fromEntries(Object.entries(change).filter(([name]) => !pinned.has(name)));
-}
-
-/** Blend the caller's params towards the tuned ones: numbers linearly, choices at >= 0.5. */
-function blend(user: RenderParams, tuned: RenderParams, a: number): RenderParams {
+/** Blend the caller's params towards the tuned ones (pinned ones stay): numbers linearly, choices at >= 0.5. */
+function blend(user: RenderParams, tuned: Partial<Record<string, unknown>>, a: number): RenderParams {
+  const pinned = pinnedParams(user);
   const out: Record<string, unknown> = { ...user };
   for (const name of TUNABLE) {
+    if (pinned.has(name) || !(name in tuned)) continue;
     const u = user[name];
     const t = tuned[name];
     if (typeof u === 'number' && typeof t === 'number') out[name] = round4(u + a * (t - u));
@@ -207,35 +152,40 @@ function blend(user: RenderParams, tuned: RenderParams, a: number): RenderParams
   return Object.freeze(out as unknown as RenderParams);
 }
 
-function withChange(p: RenderParams, change: Partial<Record<string, unknown>>): RenderParams {
-  return Object.freeze({ ...p, ...change }) as RenderParams;
-}
-
-function evidenceOf(rubric: Rubric, c: Candidate, user: RenderParams, renders: number, ms: number): DirectorEvidence {
-  const metrics: MetricEvidence[] = rubric.metrics.map((spec) => {
-    const value = round4(c.metrics[spec.name]);
+function evidenceOf(
+  rubric: Rubric,
+  metrics: Record<string, number>,
+  final: RenderParams,
+  user: RenderParams,
+  reasons: readonly string[],
+  renders: number,
+  ms: number,
+): DirectorEvidence {
+  const measured: MetricEvidence[] = rubric.metrics.map((spec) => {
+    const value = round4(metrics[spec.name]);
     return { ...spec, value, met: spec.higherIsBetter ? value >= spec.target : value <= spec.target };
   });
-  const changes: ParamChange[] = TUNABLE.filter((n) => c.params[n] !== user[n]).map((n) => ({
+  const changes: ParamChange[] = TUNABLE.filter((n) => final[n] !== user[n]).map((n) => ({
     param: n,
     from: user[n],
-    to: c.params[n],
+    to: final[n],
   }));
   return {
-    status: metrics.every((m) => m.met) ? 'target_met' : 'best_effort',
+    status: measured.every((m) => m.met) ? 'target_met' : 'best_effort',
     rubric: rubric.name,
     autoOptimize: user.autoOptimize,
-    metrics,
+    metrics: measured,
     changes,
+    reasons: changes.length > 0 ? reasons : [],
     candidates: renders,
     ms: round4(ms),
   };
 }
 
 /**
- * Renders an image with the Auto Director: tunes, blends by `autoOptimize`, renders the
- * result and attaches the evidence. With autoOptimize = 0 it renders the caller's params and
- * still measures them against the rubric.
+ * Renders an image with the Auto Director: proposes the rubric's look for the source, blends
+ * by `autoOptimize`, renders the result and attaches the evidence. With autoOptimize = 0 it
+ * renders the caller's params and still measures them against the rubric.
  */
 export function directRender(
   executor: CpuExecutor,
@@ -270,62 +220,16 @@ function runDirector(
 ): { grid: CellGrid; params: RenderParams; evidence: DirectorEvidence } {
   const t0 = performance.now();
   const rubric = RUBRICS[user.qualityTarget];
-  const fullPlan = planFrame(user, image, options);
-  const cells = fullPlan.columns * fullPlan.rows;
+  const session = new Session(executor, image, options, rubric, planFrame(user, image, options));
   let final: RenderParams = user;
-  let renders = 0;
-  let fullSession: Session | null = null;
+  let reasons: readonly string[] = [];
   if (user.autoOptimize > 0) {
-    // tune on the full grid, or on a preview of the same aspect when the grid is large
-    const scale = Math.min(1, Math.sqrt(TUNING_MAX_CELLS / cells));
-    if (scale < 1) {
-      const preview: RenderOptions = { rows: Math.max(1, Math.floor(fullPlan.rows * scale)) };
-      const small = withChange(user, { columns: Math.max(8, Math.floor(user.columns * scale)) });
-      const session = new Session(executor, image, preview, rubric, planFrame(small, image, preview));
-      final = blend(user, withChange(tune(session, rubric, small), { columns: user.columns }), user.autoOptimize);
-      renders = session.renders;
-    } else {
-      fullSession = new Session(executor, image, options, rubric, fullPlan);
-      final = blend(user, tune(fullSession, rubric, user), user.autoOptimize);
-    }
+    const p = session.planes;
+    const look = rubric.look(analyzeSource(p.tone, p.lin, p.width, p.height, LINEAR_TO_SRGB));
+    final = blend(user, look.params, user.autoOptimize);
+    reasons = look.reasons;
   }
-  fullSession ??= new Session(executor, image, options, rubric, fullPlan);
-  const result = fullSession.evaluate(final, true);
-  const evidence = evidenceOf(rubric, result, user, renders + fullSession.renders, performance.now() - t0);
-  return { grid: result.grid, params: final, evidence };
-}
-
-/**
- * The search: the caller's params, the rubric's looks, one-step refinements of the best; none
- * moves a pinned parameter (a look that differs only there from one tried is not rendered again).
- */
-function tune(session: Session, rubric: Rubric, user: RenderParams): RenderParams {
-  const pinned = pinnedParams(user);
-  // a look may come to params already tried once its pinned parameters are left out: rendered once
-  const seen = new Set<string>();
-  const unseen = (p: RenderParams) => {
-    const key = JSON.stringify(TUNABLE.map((name) => p[name]));
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  };
-  const tried: Candidate[] = [session.evaluate(user)];
-  unseen(user);
-  for (const look of rubric.looks(session.analysis)) {
-    const params = withChange(user, unpinned(look, pinned));
-    if (unseen(params)) tried.push(session.evaluate(params));
-  }
-  let best = tried.reduce((a, b) => (b.score > a.score ? b : a));
-  for (const { param, step } of rubric.refine) {
-    if (pinned.has(param)) continue;
-    const value = round4(clampToRange(param, best.params[param] + step));
-    if (value === best.params[param]) continue;
-    const c = session.evaluate(withChange(best.params, { [param]: value }));
-    tried.push(c);
-    if (c.score > best.score) best = c;
-  }
-  // rate-distortion: among near-ties, the smallest codebook
-  return tried
-    .filter((c) => c.score >= best.score - SCORE_TIE)
-    .reduce((a, b) => (b.grid.evidence.codebook.size < a.grid.evidence.codebook.size ? b : a)).params;
+  const { grid, metrics } = session.render(final);
+  const evidence = evidenceOf(rubric, metrics, final, user, reasons, session.renders, performance.now() - t0);
+  return { grid, params: final, evidence };
 }

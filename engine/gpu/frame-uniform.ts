@@ -49,6 +49,9 @@ export class FrameUniform {
     this.set('levelsHigh', plan.levelsHigh);
     this.set('levelsBlend', plan.levelsBlend);
     this.set('sharpenAmount', plan.sharpenAmount);
+    this.set('localContrast', plan.localContrast);
+    this.set('localRadiusX', plan.localRadiusX);
+    this.set('localRadiusY', plan.localRadiusY);
     this.set('edges', plan.edges);
     this.set('edgeGain', plan.edgeGain);
     this.set('structure', plan.structure);

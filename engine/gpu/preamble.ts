@@ -20,7 +20,16 @@ import {
   TONE_MAX,
 } from '../fixed.js';
 import { MAX_GLYPHS } from '../glyphs/table.js';
-import { CELL_BONUS, CELL_DIR, CELL_MEAN, CELL_STRIDE, CELL_SWITCH, TENSOR_SHIFT } from '../kernels/cells.js';
+import {
+  CELL_BONUS,
+  CELL_DIR,
+  CELL_MEAN,
+  CELL_STRIDE,
+  CELL_SWITCH,
+  MIN_COHERENCE,
+  STRUCTURE_REACH,
+  TENSOR_SHIFT,
+} from '../kernels/cells.js';
 import { CODEBOOK_BINS, CODEBOOK_MASS, STREAM_HEADROOM_SHIFT, STREAM_SLACK } from '../kernels/codebook.js';
 import { SPATIAL } from '../kernels/denoise.js';
 import { FS_DOWN, FS_DOWN_LEFT, FS_DOWN_RIGHT, FS_RIGHT } from '../kernels/dither.js';
@@ -55,6 +64,8 @@ export const WGSL_CONSTANTS: Readonly<Record<string, number | readonly number[]>
   CELL_BONUS,
   CELL_SWITCH,
   TENSOR_SHIFT,
+  STRUCTURE_REACH,
+  MIN_COHERENCE,
   HISTOGRAM_BINS,
   PERCENTILE_SCALE,
   MAX_LEVELS_GAIN,
@@ -99,6 +110,9 @@ export const FRAME_FIELDS = [
   'levelsHigh',
   'levelsBlend',
   'sharpenAmount',
+  'localContrast',
+  'localRadiusX',
+  'localRadiusY',
   // cells
   'edges',
   'edgeGain',

@@ -8,6 +8,7 @@
  * workgroups striding over the samples; levels runs one invocation; codebook and the dither
  * wavefront one workgroup of `groupSize`; the serial dither one invocation.
  */
+import { LOCAL_PASSES } from '../kernels/local-contrast.js';
 import type { FramePlan } from '../plan.js';
 import type { DitherSchedule } from './executor.js';
 import type { Kernels, PipelineName } from './kernels.js';
@@ -120,6 +121,12 @@ export function recordFrame(f: FrameRecording): string[] {
   pass('tone', (p) => each(p, k('tone'), g.tone, samples));
   pass('sharpen', (p) => each(p, k('sharpen'), g.sharpen, samples));
   pass('sobel', (p) => each(p, k('sobel'), g.sobel, samples));
+  if (plan.localContrast > 0)
+    pass('local-contrast', (p) => {
+      each(p, k('cellTones'), g.cellTones, cells);
+      for (let i = 0; i < 2 * LOCAL_PASSES; i++)
+        each(p, k(i < LOCAL_PASSES ? 'boxX' : 'boxY'), i === 0 ? g.meansToA : i % 2 === 1 ? g.aToB : g.bToA, cells);
+    });
   pass('cells', (p) => each(p, k('cells'), g.cells, cells));
   if (state.temporal) {
     const temporal = state.temporal;

@@ -7,6 +7,7 @@
  *   levelA/B    u32 x 3 per pixel: the box reductions, ping-pong (level i in A when i is even)
  *   resampledX  u32 x 3, sampleWidth x reducedHeight;  lin  u32 x 3 per sample
  *   toneA/B     u32 per sample;  grad  i32 x 2 per sample;  hist  u32 x 256;  levels  i32 x 2
+ *   localMeans  u32 per cell (local-contrast cellTones);  localA/B  u32 per cell, its box passes
  *   cellData    i32 x CELL_STRIDE per cell;  book  u32 x BOOK_WORDS;  glyphs  u32 per cell
  *   ditherErr   i32 x 2 per cell;  packed  u32 per cell: glyph | r << 8 | g << 16 | b << 24
  *   staging     MAP_READ: packed, then the book, then the resolved timestamps (u64)
@@ -110,6 +111,10 @@ export class FrameResources {
     | 'tone'
     | 'sharpen'
     | 'sobel'
+    | 'cellTones'
+    | 'meansToA'
+    | 'aToB'
+    | 'bToA'
     | 'cells'
     | 'color',
     GPUBindGroup
@@ -184,6 +189,9 @@ export class FrameResources {
     this.hist = this.buffer('hist', HISTOGRAM_BINS * 4, S | GPUBufferUsage.COPY_DST);
     const levels = this.buffer('levels', 8, S);
     this.cellData = this.buffer('cellData', this.cells * CELL_STRIDE * 4, S);
+    const means = this.buffer('localMeans', this.cells * 4, S);
+    const localA = this.buffer('localA', this.cells * 4, S);
+    const localB = this.buffer('localB', this.cells * 4, S);
     this.book = this.buffer('book', BOOK_WORDS * 4, S | GPUBufferUsage.COPY_SRC);
     this.glyphs = this.buffer('glyphs', this.cells * 4, S | GPUBufferUsage.COPY_SRC);
     this.ditherErr = this.buffer('ditherErr', this.cells * 8, S | GPUBufferUsage.COPY_DST);
@@ -206,7 +214,12 @@ export class FrameResources {
       tone: this.group('tone', toneB, levels, toneA),
       sharpen: this.group('sharpen', toneA, toneB),
       sobel: this.group('sobel', toneB, grad),
-      cells: this.group('cells', toneB, grad, this.cellData),
+      cellTones: this.group('localContrast', toneB, means),
+      meansToA: this.group('localContrast', means, localA),
+      aToB: this.group('localContrast', localA, localB),
+      bToA: this.group('localContrast', localB, localA),
+      // the box passes come in pairs (LOCAL_PASSES along each axis), so the blur ends in localB
+      cells: this.group('cells', toneB, grad, means, localB, this.cellData),
       color: this.group('color', lin, this.cellData, this.glyphs, this.packed),
     };
   }

@@ -19,6 +19,7 @@ export const SHADER_NAMES = [
   'tone',
   'sharpen',
   'sobel',
+  'local-contrast',
   'cells',
   'temporal',
   'codebook',

@@ -10,20 +10,33 @@ export const CELL_DIR = 9;
 export const CELL_BONUS = 10;
 export const CELL_SWITCH = 11;
 
-/** Pixels shifted off the Sobel gradients before the tensor: |g| >> 3 <= 4095, g^2 < 2^24. */
-export const TENSOR_SHIFT = 3;
+/** Pixels shifted off the Sobel gradients before the tensor: |g| >> 4 <= 2047, g^2 < 2^22. */
+export const TENSOR_SHIFT = 4;
+/**
+ * The structure tensor sums the cell and its neighbours this many cells away (3 x 3 cells, 72
+ * samples): a contour that runs on through its neighbours is coherent there, while texture
+ * (gravel, fur), whose single cells often look coherent by chance, is not.
+ */
+export const STRUCTURE_REACH = 1;
+/** Coherence (Q8) a directional glyph needs: 0.75. Viewers read strokes on less as stray marks. */
+export const MIN_COHERENCE = 192;
 
 /**
  * cells: the matcher's input per cell, from the final tone plane and its Sobel gradients.
  *
+ * local    local contrast (local-contrast.ts): every tone of the cell is moved by
+ *          d = (local * (m - b)) >> 8, m the cell's mean tone, b the blurred means around it, and
+ *          clamped to 0..4095; |m - b| * local <= 4095 * 512 < 2^21. 0 (and line-art mode): none.
  * targets  ink Q12 per sample: (tone * inkScale + 32768) >> 16, tone * inkScale < 4096 * 65552 < 2^28.
  *          In line-art mode tone is the edge strength min(4095, ((|gx| + |gy|) * edgeGain) >> 10),
  *          (|gx| + |gy|) * edgeGain <= 32760 * 1280 < 2^26.
  * mean     (sum targets + 4) >> 3.
  * dir      the contour's directional glyph (table index) from the structure tensor summed over
- *          the cell: Jxx, Jyy = sum (g >> 3)^2 <= 8 * 4095^2 < 2^28, Jxy signed; a = Jxx - Jyy,
- *          b = 2 Jxy (|b| < 2^29). The contour is perpendicular to the gradient: |a| >= |b| ->
- *          '|' if a > 0 else '-'; otherwise '/' if b > 0 else '\'. -1 when there is no gradient.
+ *          the cell and its neighbours within STRUCTURE_REACH (3 x 3 cells, borders cut):
+ *          Jxx, Jyy = sum (g >> 4)^2 <= 72 * 2047^2 < 2^29, Jxy signed; a = Jxx - Jyy,
+ *          b = 2 Jxy (|b| < 2^30). The contour is perpendicular to the gradient: |a| >= |b| ->
+ *          '|' if a > 0 else '-'; otherwise '/' if b > 0 else '\'. -1 when there is no gradient
+ *          or its coherence is under MIN_COHERENCE.
  * bonus    how much the directional glyph's error is lowered:
  *          ((V - floor) >> 8) * ((structure * coherence) >> 8) * STRUCTURE_GAIN, V = sum (t -
  *          mean)^2 < 2^28; only where V > floor (= 32 x the noise variance: a real contour, not
@@ -42,12 +55,17 @@ export function cells(
   structure: number,
   structureFloor: number,
   directional: Int32Array,
+  local: number,
+  means: Uint16Array,
+  blurred: Uint16Array,
   out: Int32Array,
 ): void {
   const sw = columns * SAMPLES_X;
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < columns; c++) {
-      const base = (r * columns + c) * CELL_STRIDE;
+      const cell = r * columns + c;
+      const base = cell * CELL_STRIDE;
+      const moved = local === 0 || edges ? 0 : (local * (means[cell] - blurred[cell])) >> 8;
       let sum = 0;
       let jxx = 0;
       let jyy = 0;
@@ -57,16 +75,27 @@ export function cells(
           const s = (r * SAMPLES_Y + sy) * sw + c * SAMPLES_X + sx;
           const gx = grad[s * 2];
           const gy = grad[s * 2 + 1];
-          let t = tone[s];
+          let t = tone[s] + moved;
+          t = t < 0 ? 0 : t > TONE_MAX ? TONE_MAX : t;
           if (edges) t = Math.min(TONE_MAX, ((Math.abs(gx) + Math.abs(gy)) * edgeGain) >> 10);
           const ink = (t * inkScale + 32768) >>> 16;
           out[base + sy * SAMPLES_X + sx] = ink;
           sum += ink;
-          const ax = gx >> TENSOR_SHIFT;
-          const ay = gy >> TENSOR_SHIFT;
-          jxx += ax * ax;
-          jyy += ay * ay;
-          jxy += ax * ay;
+        }
+      for (let dr = -STRUCTURE_REACH; dr <= STRUCTURE_REACH; dr++)
+        for (let dc = -STRUCTURE_REACH; dc <= STRUCTURE_REACH; dc++) {
+          const rr = r + dr;
+          const cc = c + dc;
+          if (rr < 0 || rr >= rows || cc < 0 || cc >= columns) continue;
+          for (let sy = 0; sy < SAMPLES_Y; sy++)
+            for (let sx = 0; sx < SAMPLES_X; sx++) {
+              const s = (rr * SAMPLES_Y + sy) * sw + cc * SAMPLES_X + sx;
+              const ax = grad[s * 2] >> TENSOR_SHIFT;
+              const ay = grad[s * 2 + 1] >> TENSOR_SHIFT;
+              jxx += ax * ax;
+              jyy += ay * ay;
+              jxy += ax * ay;
+            }
         }
       const mean = (sum + 4) >> 3;
       out[base + CELL_MEAN] = mean;
@@ -91,6 +120,11 @@ export function cells(
       mag >>= shift;
       den >>= shift;
       const coherence = Math.min(256, Math.floor((mag * 256) / Math.max(1, den)));
+      if (coherence < MIN_COHERENCE) {
+        out[base + CELL_DIR] = -1;
+        out[base + CELL_BONUS] = 0;
+        continue;
+      }
       out[base + CELL_DIR] = aa >= ab ? directional[a > 0 ? 0 : 2] : directional[b > 0 ? 1 : 3];
       out[base + CELL_BONUS] = ((v - structureFloor) >> 8) * ((structure * coherence) >> 8) * STRUCTURE_GAIN;
     }

@@ -72,14 +72,15 @@ export function rangeText(info: ParamInfo): string {
 
 /** The rubric metrics in words: a label for the table, and what the figure measures (its tooltip). */
 export const METRIC_LABELS: Readonly<Record<string, { label: string; meaning: string }>> = {
-  blurredSsim: {
-    label: 'Likeness',
-    meaning: 'structural similarity (SSIM) to the source, both blurred by half a cell',
+  tonalSpread: {
+    label: 'Contrast',
+    meaning: "the art's spread of light and dark against the photo's, seen from a step back (1: as much)",
   },
-  tonalCoverage: { label: 'Tonal range', meaning: "share of the glyph ramp's range the art uses" },
+  toneCorrelation: {
+    label: 'Layout',
+    meaning: "how closely the art's light and dark places follow the photo's (1: exactly)",
+  },
   midtoneDetail: { label: 'Midtone detail', meaning: "detail kept in the midtones, against the source's" },
-  gradientError: { label: 'Gradient error', meaning: 'how far smooth gradients step away from the source' },
-  edgeFidelity: { label: 'Edge fidelity', meaning: "correlation of the art's contours with the source's" },
   highlightClip: { label: 'Clipped highlights', meaning: 'share of bright cells pushed to full white' },
   staticChangeRate: { label: 'Flicker', meaning: 'glyph changes per cell per frame on a still, noisy stream' },
   stepFrames: { label: 'Frames to follow', meaning: 'frames the temporal filter takes to follow a change' },

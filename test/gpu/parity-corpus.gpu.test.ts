@@ -1,5 +1,5 @@
 /**
- * Parity on the dev corpus: for every image of ../shared/bench/corpus/dev and every entry of
+ * Parity on the dev corpus: for every image of test/fixtures/corpus/dev and every entry of
  * the settings matrix (the goldens' matrix, at GOLDEN_COLUMNS), the GPU executor's grid equals
  * the CPU executor's byte for byte, glyphs, colors and codebook evidence. Settings that only
  * change the output format plan the same frame; each distinct plan is rendered once per image

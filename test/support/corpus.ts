@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type DecodedImage, decodeImage } from '../../engine/node/decode.js';
 
-/** The shared bench corpus beside the repository (../shared/bench/corpus). */
-export const CORPUS_DIR = path.resolve(import.meta.dirname, '../../../shared/bench/corpus');
+/**
+ * The repository's test corpus (test/fixtures/corpus: reduced copies of the bench corpus, with
+ * their provenance in its README). Tests never read ../shared.
+ */
+export const CORPUS_DIR = path.resolve(import.meta.dirname, '../fixtures/corpus');
 export const DEV_DIR = path.join(CORPUS_DIR, 'dev');
 export const VIDEO = path.join(CORPUS_DIR, 'video', 'vtest.avi');
 

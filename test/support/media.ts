@@ -1,5 +1,5 @@
 /**
- * Media fixtures made at test time from the real clip in ../shared/bench/corpus/video (the
+ * Media fixtures made at test time from the real clip in test/fixtures/corpus/video (the
  * OpenCV pedestrian clip) with ffmpeg, into test-results/fixtures (git-ignored): a small .y4m
  * for Chromium's fake camera and a WebM for the video-file source.
  */

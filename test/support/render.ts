@@ -3,6 +3,7 @@
  * off unless a test turns it on), and the measures the tests compare (ink per cell, spreads).
  */
 import { CpuExecutor } from '../../engine/cpu/executor.js';
+import { SAMPLES_PER_CELL } from '../../engine/fixed.js';
 import { glyphTable } from '../../engine/glyphs/table.js';
 import type { CellGrid } from '../../engine/grid.js';
 import type { RgbaImage } from '../../engine/image.js';
@@ -40,4 +41,15 @@ export function targetInk(image: RgbaImage, values: RenderParamsInput = {}): num
   executor.render(plan, image);
   const cells = plan.columns * plan.rows;
   return Array.from({ length: cells }, (_, i) => executor.cellData[i * CELL_STRIDE + CELL_MEAN]);
+}
+
+/** The cells' per-sample target ink (8 per cell, row-major cells), from the pipeline's cell records. */
+export function sampleInk(image: RgbaImage, values: RenderParamsInput = {}): number[] {
+  const plan = planFrame(paramsOf(values), image);
+  const executor = new CpuExecutor();
+  executor.render(plan, image);
+  const out: number[] = [];
+  for (let i = 0; i < plan.columns * plan.rows; i++)
+    for (let k = 0; k < SAMPLES_PER_CELL; k++) out.push(executor.cellData[i * CELL_STRIDE + k]);
+  return out;
 }

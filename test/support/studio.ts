@@ -20,8 +20,8 @@ import { configFromEnv } from '../../server/config.js';
 import { CHROMIUM, CHROMIUM_FLAGS, launchChromium, REPO_ROOT } from './browser.js';
 import { unavailable } from './env.js';
 
-/** The shared bench corpus beside the repository (../shared). */
-export const CORPUS = path.resolve(REPO_ROOT, '../shared/bench/corpus');
+/** The repository's test corpus (test/fixtures/corpus). */
+export const CORPUS = path.join(REPO_ROOT, 'test/fixtures/corpus');
 /** A PNG without an ICC profile: the browser decode equals sharp's bit for bit. */
 export const FIXTURE_PNG = path.join(CORPUS, 'dev/bright_smarties.png');
 

@@ -18,7 +18,9 @@ describe('adaptive codebook bound (plan.codebookBound)', () => {
         const params = resolveParams({ columns: 60, maxGlyphRmse }, 'json');
         const { codebook } = cpu.render(planFrame(params, image), image).evidence;
         if (codebook.size < levels) {
-          expect(codebook.rmse, pattern).toBeLessThanOrEqual(maxGlyphRmse * 1.01);
+          // the bound is set on counts normalized to 512 cells; rounding each bin's count moves
+          // the histogram's mass by a few cells, and the RMSE reported divides by the true mass
+          expect(codebook.rmse, pattern).toBeLessThanOrEqual(maxGlyphRmse * 1.03);
         } else {
           expect(codebook.status, pattern).toBe('best_effort');
         }

@@ -14,7 +14,11 @@ import {
 } from '../../engine/params.js';
 import { validParamsArbitrary } from '../support/params-arbitrary.js';
 
-const SPEC_DEFAULTS: RenderParams = {
+/** The parameters glyphcast adds to SPEC 2.2 (README "Parameters", docs/auto-director.md), with their defaults. */
+const EXTENSIONS = { localContrast: 0 };
+
+/** SPEC 2.2's 22 parameters with their defaults. */
+const SPEC_TABLE: Omit<RenderParams, keyof typeof EXTENSIONS> = {
   columns: 120,
   charset: 'detailed',
   format: 'text',
@@ -39,7 +43,10 @@ const SPEC_DEFAULTS: RenderParams = {
   monoColor: '#e5e5e5',
 };
 
+const SPEC_DEFAULTS: RenderParams = { ...SPEC_TABLE, ...EXTENSIONS };
+
 const SPEC_RANGES: Record<string, [number, number]> = {
+  localContrast: [0, 2],
   columns: [8, 400],
   contrast: [0.2, 4],
   brightness: [-150, 150],
@@ -77,7 +84,8 @@ const issuesOf = (input: unknown, source: 'json' | 'strings') => paramsErrorOf(i
 const numeric = PARAMS.filter((p) => p.kind.type === 'integer' || p.kind.type === 'number');
 
 describe('the params schema', () => {
-  it('has exactly the 22 parameters of SPEC 2.2 with their defaults', () => {
+  it('has exactly the 22 parameters of SPEC 2.2 with their defaults, and the extensions', () => {
+    expect(Object.keys(SPEC_TABLE)).toHaveLength(22);
     expect(PARAMS.map((p) => p.name).sort()).toEqual(Object.keys(SPEC_DEFAULTS).sort());
     expect(defaultParams()).toEqual(SPEC_DEFAULTS);
     expect(resolveParams({}, 'json')).toEqual(SPEC_DEFAULTS);

@@ -7,7 +7,7 @@ import { decodeImage } from '../../../engine/node/decode.js';
 import { resolveParams } from '../../../engine/params.js';
 import { renderImage } from '../../../engine/render.js';
 
-const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/bench/corpus/dev');
+const CORPUS = path.resolve(import.meta.dirname, '../../fixtures/corpus/dev');
 
 /** A hazy photo: the dune squeezed into sRGB 150..226 (30 % contrast, lifted). */
 async function hazy(): Promise<Awaited<ReturnType<typeof decodeImage>>> {
@@ -55,9 +55,9 @@ function cellCorrelation(
   return saa > 0 && sbb > 0 ? sab / Math.sqrt(saa * sbb) : 0;
 }
 
-describe('Auto Director tone-correlation floor', () => {
+describe('Auto Director keeps the picture', () => {
   it.each(['balanced', 'low-light'] as const)(
-    'a hazy photo in blocks keeps following the source (%s): no SSIM gain buys a render under the floor',
+    'a hazy photo in blocks keeps following the source (%s)',
     async (qualityTarget) => {
       const img = await hazy();
       const corr = (autoOptimize: number) => {

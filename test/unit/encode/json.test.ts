@@ -24,6 +24,7 @@ const PARAMS_BLOCK = `  "params": {
     "edgeStrength": 1.8,
     "dither": false,
     "sharpen": 0.35,
+    "localContrast": 0,
     "autoLevels": 0.9,
     "structure": 0.55,
     "denoise": 0.35,

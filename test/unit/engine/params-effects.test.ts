@@ -1,5 +1,5 @@
 /**
- * One test per render parameter (all 22, SPEC 2.2) that fails if the parameter is ignored:
+ * One test per render parameter (SPEC 2.2's 22 and localContrast) that fails if it is ignored:
  * each picks an input where the parameter must move the output in a stated direction. The
  * Auto Director is off (autoOptimize 0) except in the director's own tests. EFFECTS is typed
  * by parameter name, so a parameter added to the schema without a test here fails typecheck.
@@ -15,7 +15,7 @@ import { gridLines } from '../../../engine/grid.js';
 import { CHARSETS, FORMATS, PARAMS, type ParamName, QUALITY_TARGETS } from '../../../engine/params.js';
 import { planFrame } from '../../../engine/plan.js';
 import { flatImage, imageOf, rampImage, random } from '../../support/images.js';
-import { glyphsOf, inkOf, mean, paramsOf, render, std, targetInk } from '../../support/render.js';
+import { glyphsOf, inkOf, mean, paramsOf, render, sampleInk, std, targetInk } from '../../support/render.js';
 
 const COLUMNS = 32;
 /** Black to white, left to right: 128 x 64 pixels, 32 x 16 cells. */
@@ -149,10 +149,11 @@ const EFFECTS: Record<ParamName, () => void> = {
         else expect(g).not.toBe(' ');
       });
     });
-    // straight edges get directional glyphs: '|' down the sides, '-' along the top and bottom
-    for (const line of art.slice(5, 11)) expect(line.slice(8, 10) + line.slice(22, 24)).toBe('||||');
-    expect(art[4].slice(10, 22)).toBe('-'.repeat(12));
-    expect(art[11].slice(10, 22)).toBe('-'.repeat(12));
+    // straight edges get directional glyphs, '|' down the sides and '-' along the top and bottom,
+    // away from the corners (where the contour turns, so it is not one direction: a ramp glyph)
+    for (const line of art.slice(6, 10)) expect(line.slice(8, 10) + line.slice(22, 24)).toBe('||||');
+    expect(art[4].slice(11, 21)).toBe('-'.repeat(10));
+    expect(art[11].slice(11, 21)).toBe('-'.repeat(10));
     // without edges the square is filled with dense glyphs
     for (const line of fill.slice(5, 11)) expect(line.slice(10, 22)).not.toMatch(/ /);
   },
@@ -208,9 +209,9 @@ const EFFECTS: Record<ParamName, () => void> = {
     const next = random(9);
     // noise at the sample resolution (64 x 64 pixels = 32 x 16 cells of 2 x 4 samples)
     const noisy = imageOf(64, 64, () => Math.round(128 + (next() - 0.5) * 80));
-    const noise = (denoise: number) =>
-      std(inkOf(render(noisy, { columns: COLUMNS, denoise, sharpen: 0, autoLevels: 0 })));
-    expect(noise(1)).toBeLessThan(noise(0) / 2);
+    // the samples' target ink (the glyphs then quantize it to the ramp's steps)
+    const noise = (denoise: number) => std(sampleInk(noisy, { columns: COLUMNS, denoise, sharpen: 0, autoLevels: 0 }));
+    expect(noise(1)).toBeLessThan(noise(0) * 0.75); // the bilateral weights spare large steps
   },
 
   motionSensitivity: () => {
@@ -234,12 +235,29 @@ const EFFECTS: Record<ParamName, () => void> = {
   autoOptimize: () => {
     const off = render(RAMP, { columns: COLUMNS, autoOptimize: 0 }).evidence.director;
     const on = render(RAMP, { columns: COLUMNS, autoOptimize: 0.9 }).evidence.director;
+    const full = render(RAMP, { columns: COLUMNS, autoOptimize: 1 }).evidence.director;
     expect(off?.changes).toEqual([]);
-    expect(off?.candidates).toBe(1);
+    expect(off?.reasons).toEqual([]);
     expect(on?.autoOptimize).toBe(0.9);
     expect(on?.changes.length).toBeGreaterThan(0);
-    expect(on?.candidates).toBeGreaterThan(1);
+    expect(on?.reasons.length).toBeGreaterThan(0);
     for (const change of on?.changes ?? []) expect(change.to).not.toEqual(change.from);
+    // numbers move 90 % of the way to the tuned value
+    const local = (d: typeof on) => d?.changes.find((c) => c.param === 'localContrast')?.to as number;
+    expect(local(on)).toBeCloseTo(0.9 * local(full), 4);
+  },
+
+  localContrast: () => {
+    // a mid-grey field with a lighter square: local contrast pushes the square and its
+    // surroundings apart; 0 leaves the cells as the tone curve has them
+    const patch = imageOf(128, 128, (x, y) => (x >= 48 && x < 80 && y >= 48 && y < 80 ? 150 : 110));
+    const values = { columns: COLUMNS, autoLevels: 0, sharpen: 0, denoise: 0 } as const;
+    const spread = (localContrast: number) => {
+      const ink = targetInk(patch, { ...values, localContrast });
+      return Math.max(...ink) - Math.min(...ink);
+    };
+    expect(spread(0.9)).toBeGreaterThan(spread(0) * 1.5);
+    expect(spread(2)).toBeGreaterThan(spread(0.9));
   },
 
   qualityTarget: () => {
@@ -286,9 +304,9 @@ const EFFECTS: Record<ParamName, () => void> = {
 };
 
 describe('every render parameter has an effect', () => {
-  it('covers all 22 parameters of SPEC 2.2', () => {
+  it('covers every parameter (the 22 of SPEC 2.2 and localContrast)', () => {
     expect(Object.keys(EFFECTS).sort()).toEqual(PARAMS.map((p) => p.name).sort());
-    expect(PARAMS).toHaveLength(22);
+    expect(PARAMS).toHaveLength(23);
   });
 
   for (const p of PARAMS) it(p.name, EFFECTS[p.name]);

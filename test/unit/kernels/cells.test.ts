@@ -20,6 +20,10 @@ interface Options {
   structure?: number;
   floor?: number;
   directional?: Int32Array;
+  /** Local contrast (Q8), with the cell mean tones and their blur. */
+  local?: number;
+  means?: Uint16Array;
+  blurred?: Uint16Array;
 }
 
 /** Runs cells over a tone plane (and its gradients, from sobel unless given). Returns the records. */
@@ -38,6 +42,9 @@ function run(tone: Uint16Array, columns: number, rows: number, o: Options = {}, 
     o.structure ?? FULL,
     o.floor ?? FLOOR,
     o.directional ?? STANDARD.directional,
+    o.local ?? 0,
+    o.means ?? new Uint16Array(columns * rows),
+    o.blurred ?? new Uint16Array(columns * rows),
     out,
   );
   return Array.from({ length: columns * rows }, (_, i) => out.slice(i * CELL_STRIDE, (i + 1) * CELL_STRIDE));
@@ -129,9 +136,9 @@ describe('cells', () => {
     expect(glyph(800, 800)).toBe('/');
     expect(glyph(-800, -800)).toBe('/');
     expect(glyph(800, -800)).toBe('\\');
-    // (800, 400) >> 3 = (100, 50): a = 8 (100^2 - 50^2) = 60000 < b = 2 * 8 * 5000 = 80000 -> '/'
+    // (800, 400) >> 4 = (50, 25): a = 8 (50^2 - 25^2) = 15000 < b = 2 * 8 * 1250 = 20000 -> '/'
     expect(glyph(800, 400)).toBe('/');
-    // (800, 200) >> 3 = (100, 25): a = 75000 >= b = 40000 -> '|'
+    // (800, 200) >> 4 = (50, 12): a = 18848 >= b = 9600 -> '|'
     expect(glyph(800, 200)).toBe('|');
   });
 
@@ -218,14 +225,14 @@ describe('cells', () => {
       { edges: true, edgeGain: blocks.edgeGain, inkScale: blocks.inkScale },
     );
     expect(edge[CELL_MEAN]).toBe(blocks.glyphs.densest);
-    // tensor: (g >> 3)^2 summed over 8 samples < 2^28; V < 2^28; bonus < 2^29; coherence numerator < 2^31
+    // tensor: (g >> 4)^2 summed over 3 x 3 cells of 8 samples < 2^29; V < 2^28; bonus < 2^29
     const g = -4 * TONE_MAX;
-    expect(8 * (g >> 3) ** 2).toBeLessThan(2 ** 28);
+    expect(72 * (g >> 4) ** 2).toBeLessThan(2 ** 29);
+    expect(2 * 72 * (g >> 4) ** 2).toBeLessThan(2 ** 30); // den = Jxx + Jyy, and |b| <= den
     const densest = blocks.glyphs.densest;
     const vMax = 8 * Math.ceil(densest / 2) ** 2;
     expect(vMax).toBeLessThan(2 ** 28);
-    // den = Jxx + Jyy <= 16 * 2048^2 = 2^26, shifted below 2^22; mag <= (1 + 3/8) den
-    expect(16 * (g >> 3) ** 2).toBe(2 ** 26);
+    // den shifted below 2^22; mag <= (1 + 3/8) den, so mag * 256 < 2^31
     expect(1.375 * 2 ** 22 * 256).toBeLessThan(I32_MAX);
     const rows: [number, number][] = [
       [0, TONE_MAX],
@@ -244,5 +251,48 @@ describe('cells', () => {
     const v = 4 * mean ** 2 + 4 * (densest - mean) ** 2;
     expect(r[CELL_BONUS]).toBe((v >> 8) * FULL * STRUCTURE_GAIN);
     expect(r[CELL_BONUS]).toBeLessThan(2 ** 29);
+  });
+
+  it('moves every tone of a cell by local contrast, (local * (m - b)) >> 8, clamped to the tone range', () => {
+    const tones: [number, number][] = [
+      [1000, 1000],
+      [1000, 1000],
+      [1000, 4000],
+      [1000, 4000],
+    ];
+    const at = (local: number, mean: number, blur: number) =>
+      oneCell(tones, 0, 0, { local, means: Uint16Array.of(mean), blurred: Uint16Array.of(blur) });
+    const ink = (tone: number) => (tone * PLAN.inkScale + 32768) >> 16;
+    // brighter than its surroundings by 400, at local 0.5 (128): every tone + 200, 4000 + 200 clamped
+    const up = at(128, 1750, 1350);
+    expect(Array.from(up.subarray(0, 8))).toEqual([1200, 1200, 1200, 1200, 1200, 4095, 1200, 4095].map(ink));
+    // darker by 300 at local 2 (512): every tone - 600
+    const down = at(512, 1000, 1300);
+    expect(down[0]).toBe(ink(400));
+    // local 0 and line-art mode ignore the planes
+    expect(Array.from(at(0, 1750, 1350).subarray(0, 8))).toEqual(Array.from(oneCell(tones, 0, 0).subarray(0, 8)));
+    const edges = { edges: true, local: 512, means: Uint16Array.of(4000), blurred: Uint16Array.of(0) };
+    expect(oneCell(tones, 100, 0, edges)[0]).toBe(oneCell(tones, 100, 0, { edges: true })[0]);
+  });
+
+  it('lays a directional glyph only where the contour runs on through the neighbouring cells', () => {
+    // a coherent vertical edge in the middle cell of a 3 x 3 grid, its neighbours textured every way
+    const grad = new Int32Array(9 * SAMPLES_PER_CELL * 2);
+    const sampleAt = (cell: number, k: number) => {
+      const c = cell % 3;
+      const r = Math.floor(cell / 3);
+      return ((r * 4 + (k >> 1)) * 6 + c * 2 + (k & 1)) * 2;
+    };
+    for (let cell = 0; cell < 9; cell++)
+      for (let k = 0; k < SAMPLES_PER_CELL; k++)
+        grad.set(cell === 4 ? [800, 0] : k % 2 ? [800, 0] : [0, 800], sampleAt(cell, k));
+    const tone = new Uint16Array(6 * 12);
+    for (let y = 0; y < 12; y++) for (let x = 0; x < 6; x++) tone[y * 6 + x] = x % 2 ? TONE_MAX : 0;
+    const textured = run(tone, 3, 3, {}, grad);
+    expect(textured[4][CELL_DIR]).toBe(-1);
+    // the same cell with its neighbours on the same edge: '|'
+    for (let cell = 0; cell < 9; cell++)
+      for (let k = 0; k < SAMPLES_PER_CELL; k++) grad.set([800, 0], sampleAt(cell, k));
+    expect(STANDARD.table[run(tone, 3, 3, {}, grad)[4][CELL_DIR]]).toBe('|');
   });
 });

@@ -31,23 +31,23 @@ function run(h: Uint32Array, blend = Q8_ONE, low = LOW, high = HIGH): [number, n
 }
 
 describe('levels', () => {
-  it('uses the 0.5 % and 99.5 % percentiles', () => {
-    expect([LOW, HIGH]).toEqual([50, 9950]);
+  it('uses the 1 % and 99 % percentiles', () => {
+    expect([LOW, HIGH]).toEqual([100, 9900]);
   });
 
-  it('finds the percentiles: low = start of the bin past 0.5 %, high = end of the bin past 99.5 %', () => {
-    // 10000 samples: 50 in bin 0 (exactly 0.5 %, so low moves on), the rest in bins 10..200
-    const h = hist([0, 50], [10, 4900], [200, 4950], [255, 100]);
-    // cumulative 50 is not > 50: low is bin 10 -> 160; 9900 is not > 9950, 10000 is: high = 255 * 16 + 15
+  it('finds the percentiles: low = start of the bin past 1 %, high = end of the bin past 99 %', () => {
+    // 10000 samples: 100 in bin 0 (exactly 1 %, so low moves on), the rest in bins 10..255
+    const h = hist([0, 100], [10, 4800], [200, 5000], [255, 100]);
+    // cumulative 100 is not > 100: low is bin 10 -> 160; 9900 is not > 9900, 10000 is: high = 255 * 16 + 15
     expect(run(h)).toEqual([160, Math.floor((TONE_MAX * 65536) / (4095 - 160))]);
-    const h2 = hist([0, 51], [10, 9849], [200, 50], [255, 50]);
-    // 51 > 50: low = 0; 9900 > 9950? no; 9950 > 9950? no; 10000: bin 255
+    const h2 = hist([0, 101], [10, 9699], [200, 100], [255, 100]);
+    // 101 > 100: low = 0
     expect(run(h2)[0]).toBe(0);
-    const h3 = hist([5, 60], [100, 9880], [120, 10], [255, 50]);
-    // 9940 after bin 100, 9950 after bin 120 (not > 9950), 10000 at bin 255 -> high 4095: gain = 4095 / (4095 - 80)
+    const h3 = hist([5, 120], [100, 9760], [120, 20], [255, 100]);
+    // 9880 after bin 100, 9900 after bin 120 (not > 9900), 10000 at bin 255 -> high 4095
     expect(run(h3)).toEqual([80, Math.floor((TONE_MAX * 65536) / (4095 - 80))]);
-    const h4 = hist([5, 60], [100, 9880], [120, 11], [255, 49]);
-    // 9951 > 9950 at bin 120: high = 120 * 16 + 15 = 1935
+    const h4 = hist([5, 120], [100, 9760], [120, 21], [255, 99]);
+    // 9901 > 9900 at bin 120: high = 120 * 16 + 15 = 1935
     expect(run(h4)).toEqual([80, Math.floor((TONE_MAX * 65536) / (1935 - 80))]);
   });
 
@@ -110,14 +110,14 @@ describe('levels', () => {
   it('computes the percentile counts at the largest plane exactly and below 2^32', () => {
     const total = 400 * 2 * MAX_ROWS * 4 - 1; // 6 399 999 samples, not a multiple of 10000
     // exact counts: floor(total * p / 10000), total * p itself would exceed 2^32
-    const lowCount = Number((BigInt(total) * 50n) / 10000n); // 31999
-    const highCount = Number((BigInt(total) * 9950n) / 10000n); // 6367999
+    const lowCount = Number((BigInt(total) * 100n) / 10000n); // 63999
+    const highCount = Number((BigInt(total) * 9900n) / 10000n); // 6335999
     expect(total * HIGH).toBeGreaterThan(U32_MAX);
     expect(Math.floor(total / 10000) * HIGH + (total % 10000) * HIGH).toBeLessThan(U32_MAX);
     // put the percentile boundaries exactly on the counts: one count less or more would move a bin
     const h = hist([0, lowCount], [1, 1], [100, highCount - lowCount - 1], [200, 1], [255, total - highCount - 1]);
     expect(h.reduce((a, b) => a + b, 0)).toBe(total);
-    // low: cumulative 31999 is not > 31999, bin 1 is -> 16; high: 6367999 is not > 6367999, bin 200 is -> 3215
+    // low: cumulative 63999 is not > 63999, bin 1 is -> 16; high: 6335999 is not > 6335999, bin 200 is -> 3215
     expect(run(h)).toEqual([16, Math.floor((TONE_MAX * 65536) / (3215 - 16))]);
   });
 });
