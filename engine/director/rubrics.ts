@@ -33,16 +33,36 @@ export interface Rubric {
  * chose it over none in 3 of 4 blind comparisons, the subject readable at a glance.
  */
 const LOCAL_CONTRAST = 0.9;
-/** Held at half in front of a bright backdrop or on a pale page, where a full push makes dark holes. */
+/** Held at half on a pale, flat surface or a high-key picture, where a full push invents dark areas. */
 const LOCAL_CONTRAST_HELD = 0.45;
-/** Share of the picture in the top tenth of its tones above which it counts as a bright backdrop. */
+/**
+ * Share of the picture in the top tenth of its tones above which it counts as a bright backdrop
+ * (objects on white): there local contrast darkens every object against the white into a flat
+ * hole, so it is off and the objects keep their own shading.
+ */
 const BACKDROP_SHARE = 0.4;
 /** The most auto-levels may stretch a source's tonal range: a pale surface stays pale. */
 const MAX_STRETCH = 2.5;
 /** A median tone above this share of the range is a high-key picture (a page, a bright room). */
 const HIGH_KEY = 0.65;
-/** Levels for a high-key picture: half the stretch, so its shadows are not pushed to black. */
+/** Levels and gamma for a high-key picture: half the stretch and lifted midtones, so it stays light. */
 const HIGH_KEY_LEVELS = 0.5;
+const HIGH_KEY_GAMMA = 1.3;
+/**
+ * A white page (a document, a screenshot): its median tone over 85 % (white paper, not a grey
+ * or shaded one), nearly grey (colourfulness under 15, where a photo of anything coloured is
+ * over 30) and drawn in strokes (over a tenth of its samples on an edge). On a dark screen its
+ * paper would be a wall of the densest glyph with the text as faint gaps; inverted, the text
+ * itself is drawn. A photographed page in uneven light is not one: inverted, its shading
+ * becomes a bright wedge, which viewers rejected.
+ */
+const PAGE_MIN_KEY = 0.85;
+const PAGE_MAX_COLORFULNESS = 15;
+const PAGE_MIN_EDGES = 0.1;
+
+/** Whether the analysis describes a white page (see PAGE_MIN_KEY). */
+export const isPage = (a: SourceAnalysis) =>
+  a.percentiles.p50 / 4095 > PAGE_MIN_KEY && a.colorfulness < PAGE_MAX_COLORFULNESS && a.edgeDensity > PAGE_MIN_EDGES;
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
@@ -54,35 +74,46 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
  */
 function photoLook(a: SourceAnalysis, local = LOCAL_CONTRAST): Look {
   const reasons = ['whole ramp, no dithering: every tone step the charset has, and calm flat areas'];
-  let levels = 1;
-  let amount = local;
-  const stretch = 1 / Math.max(a.dynamicRange, 1e-3);
+  if (isPage(a))
+    return {
+      params: { invert: true, autoLevels: 1, localContrast: local, glyphStrategy: 'fixed', dither: false },
+      reasons: [
+        ...reasons,
+        'a page (light, grey, drawn in strokes): inverted, so its text is drawn in glyphs, light on a dark screen and dark ink on the white page of HTML and SVG',
+      ],
+    };
   const key = a.percentiles.p50 / 4095;
-  if (stretch > MAX_STRETCH) {
-    // the blend whose stretch is MAX_STRETCH: (1 - 1 / max) / (1 - range) (see kernels/levels.ts)
-    levels = round2((1 - 1 / MAX_STRETCH) / (1 - a.dynamicRange));
-    amount = Math.min(amount, LOCAL_CONTRAST_HELD);
-    reasons.push(
-      `a low-contrast source (its tones span ${Math.round(a.dynamicRange * 100)} % of the range): stretched ${MAX_STRETCH} times at most, local contrast held lower`,
+  const look = (params: RenderParamsInput, reason: string): Look => ({
+    params: { ...params, glyphStrategy: 'fixed', dither: false },
+    reasons: [...reasons, reason],
+  });
+  if (a.brightShare > BACKDROP_SHARE)
+    return look(
+      { autoLevels: 1, localContrast: 0 },
+      `a bright backdrop fills ${Math.round(a.brightShare * 100)} % of the picture: no local contrast, so the objects on it keep their own shading`,
     );
-  } else if (key > HIGH_KEY) {
-    levels = HIGH_KEY_LEVELS;
-    amount = Math.min(amount, LOCAL_CONTRAST_HELD);
-    reasons.push(
-      `a high-key picture (median tone ${Math.round(key * 100)} %): levels stretched by half and local contrast held lower, so it stays light`,
+  const held = Math.min(local, LOCAL_CONTRAST_HELD);
+  const heldWords = held > 0 ? ', local contrast held lower' : '';
+  if (a.dynamicRange < 1 / MAX_STRETCH)
+    return look(
+      // the blend whose stretch is MAX_STRETCH: (1 - 1 / max) / (1 - range) (see kernels/levels.ts)
+      {
+        autoLevels: round2((1 - 1 / MAX_STRETCH) / (1 - a.dynamicRange)),
+        localContrast: held,
+      },
+      `a low-contrast source (its tones span ${Math.round(a.dynamicRange * 100)} % of the range): stretched ${MAX_STRETCH} times at most${heldWords}`,
     );
-  } else reasons.push('levels stretched from 1 % to 99 % of the tones: black to the densest glyph');
-  if (a.brightShare > BACKDROP_SHARE && amount > LOCAL_CONTRAST_HELD) {
-    amount = LOCAL_CONTRAST_HELD;
-    reasons.push(
-      `a bright backdrop fills ${Math.round(a.brightShare * 100)} % of the picture: local contrast held lower so objects in front keep their shading`,
+  if (key > HIGH_KEY)
+    return look(
+      { autoLevels: HIGH_KEY_LEVELS, gamma: HIGH_KEY_GAMMA, localContrast: held },
+      `a high-key picture (median tone ${Math.round(key * 100)} %): levels stretched by half and midtones lifted${heldWords}, so it stays light`,
     );
-  } else if (amount === local)
-    reasons.push('local contrast: shapes inside each region stand out from their surroundings');
-  return {
-    params: { autoLevels: levels, localContrast: amount, glyphStrategy: 'fixed', dither: false },
-    reasons,
-  };
+  return look(
+    { autoLevels: 1, localContrast: local },
+    local > 0
+      ? 'levels stretched from 1 % to 99 % of the tones, and local contrast: shapes inside each region stand out'
+      : 'levels stretched from 1 % to 99 % of the tones',
+  );
 }
 
 /** Tonal spread: the art's blurred tones keep at least the source's spread (flat grey mush does not). */
@@ -107,7 +138,8 @@ export const RUBRICS: Readonly<Record<RubricName, Rubric>> = {
     look: (a) => {
       const base = photoLook(a, 0.7);
       return {
-        params: { ...base.params, autoLevels: 0.9, denoise: 0.5 },
+        // levels short of full, never more than the base look allows (a pale or high-key source)
+        params: { ...base.params, autoLevels: Math.min(0.9, Number(base.params.autoLevels)), denoise: 0.5 },
         reasons: [
           ...base.reasons,
           'skin kept smooth: a little more denoising, and levels short of full so highlights do not clip',
@@ -177,10 +209,11 @@ export const RUBRICS: Readonly<Record<RubricName, Rubric>> = {
 };
 
 /**
- * The parameters the director may change (numbers blend linearly; glyphStrategy and dither
- * switch at autoOptimize >= 0.5). It never touches columns, format, charset, color or invert.
+ * The parameters the director may change (numbers blend linearly; invert, glyphStrategy and
+ * dither switch at autoOptimize >= 0.5). It never touches columns, format, charset or color.
  */
 export const TUNABLE = [
+  'invert',
   'autoLevels',
   'contrast',
   'brightness',

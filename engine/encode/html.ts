@@ -1,19 +1,22 @@
 import type { CellGrid } from '../grid.js';
 import { artLabel } from './art-label.js';
 import { escapeXml } from './escape.js';
-import { backgroundHex, colorRuns, hex, parseHex } from './runs.js';
+import { backgroundHex, colorRuns, hex, monoInk, type PageParams, parseHex } from './runs.js';
 
 /** The font stack every markup output uses: the font the glyphs were measured in first. */
 export const FONT_STACK = "'DejaVu Sans Mono', 'Menlo', 'Consolas', 'Liberation Mono', monospace";
 
 /**
  * A standalone HTML document: one `<pre>` (an image to assistive technology, named by
- * artLabel) on a black background (white under a dark `monoColor`: runs.ts lightBackground),
- * glyphs in `monoColor`, or, with `color`, one `<span>` per run of equal color. All text is
+ * artLabel) on a black page (white for inverted art and under a dark `monoColor`: runs.ts
+ * lightBackground), glyphs in the mono ink (runs.ts monoInk), or, with `color`, one `<span>`
+ * per run of equal color. All text is
  * escaped. The line height is two advances (`2ch`), the 1:2 cell the glyphs were measured in.
  */
-export function encodeHtml(grid: CellGrid, color: boolean, monoColor: string, title = 'glyphcast'): string {
-  const rows = colorRuns(grid, color, parseHex(monoColor), grid.table.map(escapeXml));
+export function encodeHtml(grid: CellGrid, page: PageParams, title = 'glyphcast'): string {
+  const { color } = page;
+  const ink = monoInk(page);
+  const rows = colorRuns(grid, color, parseHex(ink), grid.table.map(escapeXml));
   const body = rows
     .map((runs) =>
       color ? runs.map((r) => `<span style="color:${hex(r.r, r.g, r.b)}">${r.text}</span>`).join('') : runs[0].text,
@@ -25,8 +28,8 @@ export function encodeHtml(grid: CellGrid, color: boolean, monoColor: string, ti
 <meta charset="utf-8">
 <title>${escapeXml(title)}</title>
 <style>
-  html, body { margin: 0; background: ${backgroundHex(color, monoColor)}; }
-  pre { margin: 0; padding: 1em; color: ${monoColor}; font-family: ${FONT_STACK}; font-size: 12px; line-height: 2ch; letter-spacing: 0; }
+  html, body { margin: 0; background: ${backgroundHex(page)}; }
+  pre { margin: 0; padding: 1em; color: ${ink}; font-family: ${FONT_STACK}; font-size: 12px; line-height: 2ch; letter-spacing: 0; }
 </style>
 </head>
 <body>

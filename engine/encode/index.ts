@@ -33,9 +33,9 @@ export function encode(grid: CellGrid, params: RenderParams, options: EncodeOpti
       case 'ansi':
         return encodeAnsi(grid, color, monoColor, options.ansiColorDepth);
       case 'html':
-        return encodeHtml(grid, color, monoColor);
+        return encodeHtml(grid, params);
       case 'svg':
-        return encodeSvg(grid, color, monoColor);
+        return encodeSvg(grid, params);
       case 'json':
         return encodeJson(grid, params);
       case 'json-compact':

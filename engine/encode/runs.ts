@@ -62,22 +62,37 @@ export function parseHex(hex: string): [number, number, number] {
  */
 const WHITE_PAGE_BELOW = Math.sqrt(1.05 * 0.05) - 0.05;
 
+/** The parameters that decide how a grid is shown on a page. */
+export type PageParams = { readonly color: boolean; readonly invert: boolean; readonly monoColor: string };
+
+/** Ink for inverted art whose `monoColor` is too light to read on its white page. */
+export const INVERTED_INK = '#111111';
+
 /**
- * Whether mono glyphs of this color need a light page to be read: the page, white or black, is
- * the one the ink contrasts with more (WCAG relative luminance of `monoColor`), so dark ink goes
- * on white and light or saturated ink (#ff3030) on black. Inverted art is meant as dark glyphs
- * on a light page, so a dark `monoColor` shows it that way. Per-cell colors (color mode) are
- * always on black.
+ * Whether the art is shown on a light page. Inverted art is dark ink on a light page, as print
+ * is (its ink falls where the source is dark), in color too. Otherwise mono glyphs take the
+ * page their color contrasts with more (WCAG relative luminance of `monoColor`): dark ink on
+ * white, light or saturated ink (#ff3030) on black; per-cell colors are on black.
  */
-export function lightBackground(color: boolean, monoColor: string): boolean {
-  if (color) return false;
-  const [r, g, b] = parseHex(monoColor).map((c) => srgbDecode(c / 255));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b < WHITE_PAGE_BELOW;
+export function lightBackground(params: PageParams): boolean {
+  if (params.invert) return true;
+  return !params.color && darkInk(params.monoColor);
 }
 
+const darkInk = (monoColor: string) => {
+  const [r, g, b] = parseHex(monoColor).map((c) => srgbDecode(c / 255));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b < WHITE_PAGE_BELOW;
+};
+
 /** The page color behind the glyphs (see lightBackground). */
-export const backgroundHex = (color: boolean, monoColor: string) =>
-  lightBackground(color, monoColor) ? '#fff' : '#000';
+export const backgroundHex = (params: PageParams) => (lightBackground(params) ? '#fff' : '#000');
+
+/**
+ * The mono glyph color: `monoColor`, except on the white page of inverted art, where a color
+ * too light to read there gives way to INVERTED_INK.
+ */
+export const monoInk = (params: PageParams): string =>
+  params.invert && !darkInk(params.monoColor) ? INVERTED_INK : params.monoColor;
 
 /** [r, g, b] to `#rrggbb`. */
 export const hex = (r: number, g: number, b: number) =>

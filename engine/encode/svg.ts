@@ -3,7 +3,7 @@ import type { CellGrid } from '../grid.js';
 import { artLabel } from './art-label.js';
 import { escapeXml } from './escape.js';
 import { FONT_STACK } from './html.js';
-import { backgroundHex, colorRuns, hex, parseHex } from './runs.js';
+import { backgroundHex, colorRuns, hex, monoInk, type PageParams, parseHex } from './runs.js';
 
 /** Font size that makes DejaVu Sans Mono's advance (1233/2048 em) exactly one cell wide. */
 const FONT_SIZE = (CELL_W * 2048) / 1233;
@@ -12,16 +12,19 @@ const BASELINE = CELL_H * 0.7875;
 
 /**
  * Valid standalone SVG (XML), an image named by its `<title>` (artLabel): a black background
- * (white under a dark `monoColor`: runs.ts lightBackground), one `<text>` per row with
+ * (white for inverted art and under a dark `monoColor`: runs.ts lightBackground), one `<text>` per row with
  * whitespace preserved, a `<tspan>` per run of equal color (fills in runs), `textLength`
  * pinning every row to the grid width whatever font the viewer falls back to, and a viewBox of
  * columns x CELL_W by rows x CELL_H units: the 1:2 cell the glyphs were measured in, so the
- * picture keeps the aspect the grid was made for. Without `color` the text is `monoColor`.
+ * picture keeps the aspect the grid was made for. Without `color` the text is the mono ink
+ * (runs.ts monoInk).
  */
-export function encodeSvg(grid: CellGrid, color: boolean, monoColor: string): string {
+export function encodeSvg(grid: CellGrid, page: PageParams): string {
+  const { color } = page;
+  const ink = monoInk(page);
   const width = grid.columns * CELL_W;
   const height = grid.rows * CELL_H;
-  const text = colorRuns(grid, color, parseHex(monoColor), grid.table.map(escapeXml))
+  const text = colorRuns(grid, color, parseHex(ink), grid.table.map(escapeXml))
     .map((runs, r) => {
       const content = color
         ? runs.map((run) => `<tspan fill="${hex(run.r, run.g, run.b)}">${run.text}</tspan>`).join('')
@@ -33,8 +36,8 @@ export function encodeSvg(grid: CellGrid, color: boolean, monoColor: string): st
   return `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img">
 <title>${artLabel(grid)}</title>
-<rect width="100%" height="100%" fill="${backgroundHex(color, monoColor)}"/>
-<g font-family="${escapeXml(FONT_STACK)}" font-size="${FONT_SIZE.toFixed(3)}" fill="${monoColor}" xml:space="preserve" style="white-space:pre">
+<rect width="100%" height="100%" fill="${backgroundHex(page)}"/>
+<g font-family="${escapeXml(FONT_STACK)}" font-size="${FONT_SIZE.toFixed(3)}" fill="${ink}" xml:space="preserve" style="white-space:pre">
 ${text}
 </g>
 </svg>`;

@@ -6,7 +6,7 @@
 
 import { FONT_STACK } from '../../engine/encode/html.js';
 import { toBase64 } from '../../engine/encode/json.js';
-import { lightBackground } from '../../engine/encode/runs.js';
+import { lightBackground, monoInk } from '../../engine/encode/runs.js';
 import { type CellGrid, gridLines } from '../../engine/grid.js';
 import type { RenderParams } from '../../engine/params.js';
 
@@ -159,11 +159,11 @@ interface Look {
 }
 
 function lookOf(params: RenderParams): Look {
-  // mono ink takes the page it reads on; color frames are on black (runs.ts lightBackground)
-  const light = lightBackground(params.color, params.monoColor);
-  return light
-    ? { ink: params.monoColor, page: '#fff', text: '#1f2328', muted: '#4b5563' }
-    : { ink: params.monoColor, page: '#000', text: '#e5e5e5', muted: '#8b97a4' };
+  // the page and ink the encoders use (runs.ts lightBackground, monoInk)
+  const ink = monoInk(params);
+  return lightBackground(params)
+    ? { ink, page: '#fff', text: '#1f2328', muted: '#4b5563' }
+    : { ink, page: '#000', text: '#e5e5e5', muted: '#8b97a4' };
 }
 
 /**

@@ -2,7 +2,7 @@
  * Draws a CellGrid onto the stage's canvas. Two implementations: WebGPU (a render pass of
  * instanced quads from a glyph atlas) and Canvas 2D (the fallback without WebGPU).
  */
-import { lightBackground, parseHex } from '../../engine/encode/runs.js';
+import { lightBackground, monoInk, parseHex } from '../../engine/encode/runs.js';
 import type { CellGrid } from '../../engine/grid.js';
 import type { RenderParams } from '../../engine/params.js';
 
@@ -14,16 +14,16 @@ export interface PaintStyle {
   readonly color: boolean;
   /** The mono glyph color, as 0..255 RGB. */
   readonly mono: readonly [number, number, number];
-  /** A white page behind the glyphs instead of black (dark mono ink: engine/encode/runs.ts lightBackground). */
+  /** A white page behind the glyphs instead of black (inverted art, dark mono ink: engine/encode/runs.ts lightBackground). */
   readonly light: boolean;
 }
 
 /** How a grid rendered with `params` is painted (as the encoders write it: engine/encode/runs.ts). */
-export function paintStyleOf(params: Pick<RenderParams, 'color' | 'monoColor'>): PaintStyle {
+export function paintStyleOf(params: Pick<RenderParams, 'color' | 'invert' | 'monoColor'>): PaintStyle {
   return {
     color: params.color,
-    mono: parseHex(params.monoColor),
-    light: lightBackground(params.color, params.monoColor),
+    mono: parseHex(monoInk(params)),
+    light: lightBackground(params),
   };
 }
 

@@ -20,6 +20,7 @@ import {
   dropFile,
   eventually,
   FIXTURE_PNG,
+  FIXTURE_SIZE,
   launchStudioBrowser,
   serverRender,
   settledBox,
@@ -92,7 +93,7 @@ describe('studio: image mode', () => {
     expect(await why.getAttribute('aria-expanded')).toBe('false');
     await dropFile(page, page.getByText('Drop an image or a video here'), FIXTURE_PNG, 'image/png');
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 120 by \d+ characters$/);
-    await eventually(() => page.getByText('512×512').or(page.getByText('413×356')).count()).toBe(1);
+    await eventually(() => page.getByText(FIXTURE_SIZE).count()).toBe(1);
     // the heading reads as words; without a receiver, the handoff panel says how to name one
     expect(await page.getByRole('heading', { level: 1 }).getAttribute('aria-label')).toBe('glyphcast studio');
     await eventually(() => page.getByText("start it with RECEIVER_ORIGIN set to that page's origin").count()).toBe(1);
@@ -206,7 +207,7 @@ describe('studio: image mode', () => {
     expect(after.text).toBe((await serverRender(FIXTURE_PNG, { columns: 64, charset: 'blocks' })).body);
 
     // Keyboard: a slider moves by its step, and the reset button brings the default back.
-    const contrast = page.getByRole('slider', { name: 'Contrast' });
+    const contrast = page.getByRole('slider', { name: 'Contrast', exact: true });
     await contrast.focus();
     await contrast.press('ArrowRight');
     await eventually(() => new URL(page.url()).searchParams.get('contrast')).toBe('1.2');
@@ -217,7 +218,7 @@ describe('studio: image mode', () => {
 
     // A typed value between the steps: the thumb shows it exactly, and the keys go on to the
     // next step in their direction.
-    const typed = page.getByRole('spinbutton', { name: 'Contrast' });
+    const typed = page.getByRole('spinbutton', { name: 'Contrast', exact: true });
     for (const [key, next] of [
       ['ArrowRight', '1.1'],
       ['ArrowLeft', '1.05'],
@@ -641,23 +642,24 @@ describe('studio: image mode', () => {
     await page.goto(`${studio.url}/?columns=48`);
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
     const director = page.getByRole('region', { name: 'Auto Director evidence' });
-    // each value as the controls write it (1.15, not the engine's 1.15 or 1.1500; a switch on or off)
-    await eventually(() => director.textContent()).toMatch(/Contrast 1\.15 → [\d.]+/);
-    const rendered = Number((await director.textContent())?.match(/Contrast 1\.15 → ([\d.]+)/)?.[1]);
+    // each value as the controls write it (0.90, not the engine's 0.9; a switch on or off), and why
+    await eventually(() => director.textContent()).toMatch(/Auto levels 0\.90 → [\d.]+/);
+    const rendered = Number((await director.textContent())?.match(/Auto levels 0\.90 → ([\d.]+)/)?.[1]);
     expect(await director.textContent()).not.toMatch(/\b(true|false)\b/);
+    expect(await director.getByRole('list', { name: 'Why' }).getByRole('listitem').count()).toBeGreaterThan(0);
     const contrastField = () =>
-      page.locator('gc-param-field').filter({ has: page.getByRole('slider', { name: 'Contrast' }) });
+      page.locator('gc-param-field').filter({ has: page.getByRole('slider', { name: 'Auto levels' }) });
     const note = contrastField().getByText(
       /^The Auto Director renders [\d.]+ while this is at its default \(a value of yours, or Auto optimize 0, is kept\)\.$/,
     );
     await eventually(() => note.count()).toBe(1);
     expect(Number((await note.textContent())?.match(/[\d.]+/)?.[0])).toBe(rendered);
-    // a contrast of the user's own is rendered as set: not in the changes, no note under it
-    await page.goto(`${studio.url}/?columns=48&contrast=3.5`);
+    // auto levels of the user's own are rendered as set: not in the changes, no note under it
+    await page.goto(`${studio.url}/?columns=48&autoLevels=0.5`);
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 48 by /);
-    await eventually(() => director.textContent()).toMatch(/candidates? scored/);
-    expect(await director.textContent()).not.toMatch(/Contrast 3\.50 →/);
+    await eventually(() => director.textContent()).toMatch(/renders? in/);
+    expect(await director.textContent()).not.toMatch(/Auto levels 0\.50 →/);
     expect(
       await contrastField()
         .getByText(/^The Auto Director renders/)
@@ -667,7 +669,7 @@ describe('studio: image mode', () => {
     await page.goto(`${studio.url}/?columns=48&autoOptimize=0`);
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 48 by /);
-    await eventually(() => director.textContent()).toMatch(/candidates? scored/);
+    await eventually(() => director.textContent()).toMatch(/renders? in/);
     expect(await page.getByText(/^The Auto Director renders/).count()).toBe(0);
     expect(errors).toEqual([]);
   });
@@ -768,7 +770,7 @@ describe('studio: image mode', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'studio-image.png') });
     await page.getByRole('switch', { name: 'Color' }).check();
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
-    await eventually(() => page.getByText('413×356').count()).toBe(1);
+    await eventually(() => page.getByText(FIXTURE_SIZE).count()).toBe(1);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'studio-color.png') });
     expect(errors).toEqual([]);
   });

@@ -615,7 +615,7 @@ describe('studio: webcam and video', () => {
     const loop = await page.getByRole('checkbox', { name: 'Loop' }).boundingBox();
     expect(loop && loop.x + loop.width <= 390).toBe(true);
     const director = page.getByRole('region', { name: 'Auto Director evidence' });
-    await eventually(() => director.textContent()).toMatch(/candidates? scored/);
+    await eventually(() => director.textContent()).toMatch(/renders? in/);
     await page.screenshot({ path: path.join(REPO_ROOT, 'docs/screenshots/studio-phone.png') });
     // the engine's reason opens inside the window, here and where the header wraps at 800 px
     for (const width of [390, 800]) {

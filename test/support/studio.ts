@@ -24,6 +24,17 @@ import { unavailable } from './env.js';
 export const CORPUS = path.join(REPO_ROOT, 'test/fixtures/corpus');
 /** A PNG without an ICC profile: the browser decode equals sharp's bit for bit. */
 export const FIXTURE_PNG = path.join(CORPUS, 'dev/bright_smarties.png');
+/** The fixture's size as the studio shows it, from the test corpus's record of it. */
+export const FIXTURE_SIZE = (() => {
+  const entries = JSON.parse(fs.readFileSync(path.join(CORPUS, 'corpus.json'), 'utf8')) as {
+    name: string;
+    w: number;
+    h: number;
+  }[];
+  const e = entries.find((x) => x.name === 'bright_smarties.png');
+  if (!e) throw new Error('bright_smarties.png is missing from test/fixtures/corpus/corpus.json');
+  return `${e.w}×${e.h}`;
+})();
 
 /**
  * Headless Chromium presents WebGPU canvases only through a Vulkan-backed shared image; without

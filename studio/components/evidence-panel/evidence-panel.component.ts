@@ -92,8 +92,15 @@ export class EvidencePanel extends LitElement {
               ${d.autoOptimize === 0 ? 'Auto optimize is 0: your parameters are rendered as they are, and measured.' : 'No adjustments were needed.'}
             </p>`
       }
+      ${
+        d.reasons.length > 0
+          ? html`<ul aria-label="Why" class="reasons">
+              ${d.reasons.map((r) => html`<li>${r}</li>`)}
+            </ul>`
+          : nothing
+      }
       <p>
-        ${d.candidates} ${d.candidates === 1 ? 'candidate' : 'candidates'} scored in ${d.ms.toFixed(1)} ms · strength
+        ${d.candidates} ${d.candidates === 1 ? 'render' : 'renders'} in ${d.ms.toFixed(1)} ms · strength
         ${d.autoOptimize}
       </p>
       ${

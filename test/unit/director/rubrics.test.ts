@@ -55,16 +55,29 @@ describe('the balanced look, from the analysis alone', () => {
     expect(p.localContrast).toBe(0.45);
   });
 
-  it('a high-key picture keeps its light: levels by half, local contrast held', () => {
+  it('a high-key picture keeps its light: levels by half, midtones lifted, local contrast held', () => {
     const p = look(analysis(0.2, 0.75, 0.98));
-    expect(p.autoLevels).toBe(0.5);
-    expect(p.localContrast).toBe(0.45);
+    expect(p).toMatchObject({ autoLevels: 0.5, gamma: 1.3, localContrast: 0.45 });
   });
 
-  it('a bright backdrop (over 40 % of the picture) holds local contrast, levels stay full', () => {
+  it('a bright backdrop (over 40 % of the picture): no local contrast, levels stay full', () => {
     const p = look(analysis(0.05, 0.5, 1, 0.5));
-    expect(p.autoLevels).toBe(1);
-    expect(p.localContrast).toBe(0.45);
+    expect(p).toMatchObject({ autoLevels: 1, localContrast: 0 });
+    // it comes first: objects on white, even in a high-key picture
+    expect(look({ ...analysis(0.1, 0.9, 1, 0.6), colorfulness: 60 })).toMatchObject({
+      autoLevels: 1,
+      localContrast: 0,
+    });
+  });
+
+  it('a white page (a screenshot, a document) is inverted: its text is drawn, not its paper', () => {
+    const page = { ...analysis(0.1, 0.95, 1, 0.5), edgeDensity: 0.15, colorfulness: 3 };
+    expect(look(page)).toMatchObject({ invert: true, autoLevels: 1 });
+    expect(RUBRICS.balanced.look(page).reasons.join(' ')).toMatch(/a page/);
+    // not a coloured picture, a grey one without strokes, or a shaded page (median under 85 %)
+    expect(look({ ...page, colorfulness: 40 }).invert).toBeUndefined();
+    expect(look({ ...page, edgeDensity: 0.05 }).invert).toBeUndefined();
+    expect(look({ ...page, percentiles: { ...page.percentiles, p50: 0.7 * 4095 } }).invert).toBeUndefined();
   });
 
   it('says why, in one plain sentence per choice', () => {
@@ -75,14 +88,34 @@ describe('the balanced look, from the analysis alone', () => {
 });
 
 describe('Auto Director on the test corpus (120 columns)', () => {
+  it('inverts a synthetic white page of text lines, and says so', () => {
+    // black strokes on white, in rows like text: 160 x 120
+    const w = 160;
+    const h = 120;
+    const data = new Uint8Array(w * h * 4).fill(255);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++)
+        if (y % 12 >= 3 && y % 12 < 8 && x % 7 < 3 && x > 8 && x < 150)
+          data.fill(20, (y * w + x) * 4, (y * w + x) * 4 + 3);
+    const g = renderImage({ width: w, height: h, data }, resolveParams({ columns: 60 }, 'json'));
+    expect(changeTo(g, 'invert')).toBe(true);
+    expect(evidence(g).reasons.join(' ')).toMatch(/a page/);
+    // the text is drawn: most cells are blank paper, the strokes are glyphs
+    const blank = g.glyphs.filter((x) => x === 0).length / g.glyphs.length;
+    expect(blank).toBeGreaterThan(0.3);
+    expect(blank).toBeLessThan(0.9);
+  });
+
   it('analyses the corpus as the look needs it: the smarties are a bright backdrop, the wood is pale', async () => {
     const analyse = async (name: string) => {
       const g = render(await image(name), {});
       return evidence(g).reasons.join(' ');
     };
-    expect(await analyse('bright_smarties.png')).toMatch(/high-key|bright backdrop/);
+    expect(await analyse('bright_smarties.png')).toMatch(/bright backdrop/);
+    expect(await analyse('text_page.png')).toMatch(/high-key/);
     expect(await analyse('bright_wood.jpg')).toMatch(/low-contrast source/);
     expect(await analyse('portrait_baboon.jpg')).toMatch(/local contrast: shapes/);
+    expect(await analyse('dark_rocket.jpg')).toMatch(/levels stretched from 1 %/);
   });
 
   it('balanced widens the tonal spread over autoOptimize 0 on photos, and says what it changed', async () => {
@@ -169,7 +202,7 @@ describe('Auto Director evidence', () => {
     expect(evidence(render(await image('landscape_street.jpg'), { qualityTarget: 'motion' })).candidates).toBe(5);
   });
 
-  it('never changes columns, format, charset, color or invert, and blends by autoOptimize', async () => {
+  it('never changes columns, format, charset or color, nor an invert the caller set, and blends by autoOptimize', async () => {
     const img = await image('landscape_street.jpg');
     const params = { charset: 'standard', format: 'json', color: true, invert: true, columns: 96 } as const;
     const full = render(img, { ...params, autoOptimize: 1 });

@@ -65,7 +65,7 @@ describe('html encoder', () => {
         [BLUE, BLUE, BLUE],
       ],
     );
-    expect(encodeHtml(grid, true, '#e5e5e5')).toBe(
+    expect(encodeHtml(grid, { color: true, invert: false, monoColor: '#e5e5e5' })).toBe(
       `${HEAD}<pre role="img" aria-label="ASCII art, 3 by 2 characters">
 <span style="color:#ff0000">.#</span><span style="color:#0000ff">.</span>
 <span style="color:#0000ff">#&lt;&amp;</span>${TAIL}`,
@@ -81,9 +81,19 @@ describe('html encoder', () => {
     );
   });
 
+  it('shows inverted art as dark ink on a white page, as print, with a light monoColor giving way to near-black', () => {
+    const grid = textGrid(['#.']);
+    const html = (color: boolean, monoColor: string) => encodeHtml(grid, { color, invert: true, monoColor });
+    const look = (h: string) => [h.match(/background: (#\w+);/)?.[1], h.match(/pre \{[^}]*color: (#\w+);/)?.[1]];
+    expect(look(html(false, '#e5e5e5'))).toEqual(['#fff', '#111111']);
+    expect(look(html(false, '#204080'))).toEqual(['#fff', '#204080']);
+    expect(look(html(true, '#e5e5e5'))[0]).toBe('#fff');
+  });
+
   it('puts dark mono ink on a white page and light ink or colors on black, so the glyphs read', () => {
     const grid = textGrid(['#.']);
-    const page = (color: boolean, mono: string) => encodeHtml(grid, color, mono).match(/background: (#\w+);/)?.[1];
+    const page = (color: boolean, mono: string) =>
+      encodeHtml(grid, { color: color, invert: false, monoColor: mono }).match(/background: (#\w+);/)?.[1];
     // the page the ink contrasts with more (WCAG): grey 118 reads better on black, 117 on white
     expect([page(false, '#e5e5e5'), page(false, '#767676'), page(false, '#757575'), page(false, '#1a1a1a')]).toEqual([
       '#000',
@@ -122,7 +132,7 @@ describe('html encoder', () => {
     it('is a well-formed HTML document (no parse error) whose <pre> reads back the lines', () => {
       fc.assert(
         fc.property(grids, fc.boolean(), (grid, color) => {
-          const { root, errors } = parseHtml(encodeHtml(grid, color, '#e5e5e5'));
+          const { root, errors } = parseHtml(encodeHtml(grid, { color: color, invert: false, monoColor: '#e5e5e5' }));
           expect(errors).toEqual([]);
           const lines = Array.from({ length: grid.rows }, (_, r) => safeGlyphs(grid, r).join(''));
           expect(textOf(pre(root))).toBe(`${lines.join('\n')}\n`);
@@ -134,7 +144,10 @@ describe('html encoder', () => {
       // rows are told apart by their newlines here, so no glyph may hold one
       fc.assert(
         fc.property(gridArbitrary({ anyCodePoints: true, without: /[\r\n]/ }), (grid) => {
-          const rows = rowSegments(pre(parseHtml(encodeHtml(grid, true, '#e5e5e5')).root), 'none');
+          const rows = rowSegments(
+            pre(parseHtml(encodeHtml(grid, { color: true, invert: false, monoColor: '#e5e5e5' })).root),
+            'none',
+          );
           expect(rows).toHaveLength(grid.rows);
           const counts = runCounts(grid);
           rows.forEach((segments, r) => {
@@ -151,7 +164,7 @@ describe('html encoder', () => {
     it('has no span without color: the <pre> is in monoColor', () => {
       fc.assert(
         fc.property(grids, (grid) => {
-          const { root } = parseHtml(encodeHtml(grid, false, '#102030'));
+          const { root } = parseHtml(encodeHtml(grid, { color: false, invert: false, monoColor: '#102030' }));
           expect(findAll(root, 'span')).toEqual([]);
           expect(textOf(findAll(root, 'style')[0])).toContain('color: #102030;');
         }),

@@ -35,7 +35,9 @@ describe('svg encoder', () => {
         [BLUE, BLUE, BLUE],
       ],
     );
-    expect(encodeSvg(grid, true, '#e5e5e5')).toBe(`<?xml version="1.0" encoding="UTF-8"?>
+    expect(
+      encodeSvg(grid, { color: true, invert: false, monoColor: '#e5e5e5' }),
+    ).toBe(`<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 32" width="24" height="32" role="img">
 <title>ASCII art, 3 by 2 characters</title>
 <rect width="100%" height="100%" fill="#000"/>
@@ -59,9 +61,19 @@ ${G_OPEN.replace('#e5e5e5', '#aabbcc')}
 </svg>`);
   });
 
+  it('shows inverted art as dark ink on a white page, as print', () => {
+    const grid = textGrid(['#.']);
+    const svg = (color: boolean, monoColor: string) => encodeSvg(grid, { color, invert: true, monoColor });
+    const look = (s: string) => [s.match(/<rect [^>]*fill="(#\w+)"/)?.[1], s.match(/<g [^>]*fill="(#\w+)"/)?.[1]];
+    expect(look(svg(false, '#e5e5e5'))).toEqual(['#fff', '#111111']);
+    expect(look(svg(false, '#102030'))).toEqual(['#fff', '#102030']);
+    expect(look(svg(true, '#e5e5e5'))[0]).toBe('#fff');
+  });
+
   it('puts dark mono ink on a white page and light ink or colors on black', () => {
     const grid = textGrid(['#.']);
-    const page = (color: boolean, mono: string) => encodeSvg(grid, color, mono).match(/<rect [^>]*fill="(#\w+)"/)?.[1];
+    const page = (color: boolean, mono: string) =>
+      encodeSvg(grid, { color: color, invert: false, monoColor: mono }).match(/<rect [^>]*fill="(#\w+)"/)?.[1];
     expect([page(false, '#e5e5e5'), page(false, '#202020'), page(true, '#202020')]).toEqual(['#000', '#fff', '#000']);
   });
 
@@ -91,7 +103,7 @@ ${G_OPEN.replace('#e5e5e5', '#aabbcc')}
     it('is well-formed XML in the SVG namespace, one <text> per row reading back the row', () => {
       fc.assert(
         fc.property(grids, fc.boolean(), (grid, color) => {
-          const { root, errors } = parseXml(encodeSvg(grid, color, '#e5e5e5'));
+          const { root, errors } = parseXml(encodeSvg(grid, { color: color, invert: false, monoColor: '#e5e5e5' }));
           expect(errors).toEqual([]);
           const svg = findAll(root, 'svg')[0];
           expect(svg.attrs.xmlns).toBe('http://www.w3.org/2000/svg');
@@ -104,7 +116,10 @@ ${G_OPEN.replace('#e5e5e5', '#aabbcc')}
     it('has a viewBox whose aspect is the grid aspect at the measured 1:2 cell', () => {
       fc.assert(
         fc.property(grids, (grid) => {
-          const svg = findAll(parseXml(encodeSvg(grid, false, '#e5e5e5')).root, 'svg')[0];
+          const svg = findAll(
+            parseXml(encodeSvg(grid, { color: false, invert: false, monoColor: '#e5e5e5' })).root,
+            'svg',
+          )[0];
           const [x, y, w, h] = svg.attrs.viewBox.split(' ').map(Number);
           expect([x, y]).toEqual([0, 0]);
           expect(w / h).toBeCloseTo((grid.columns * DEFAULT_CELL_ASPECT) / grid.rows, 12);
@@ -116,7 +131,7 @@ ${G_OPEN.replace('#e5e5e5', '#aabbcc')}
     it('fills each cell with its color, one tspan per run', () => {
       fc.assert(
         fc.property(grids, (grid) => {
-          const rows = textRows(parseXml(encodeSvg(grid, true, '#e5e5e5')).root);
+          const rows = textRows(parseXml(encodeSvg(grid, { color: true, invert: false, monoColor: '#e5e5e5' })).root);
           const counts = runCounts(grid);
           rows.forEach((segments, r) => {
             expect(segments.every((s) => s.color !== 'inherit')).toBe(true);
@@ -132,7 +147,7 @@ ${G_OPEN.replace('#e5e5e5', '#aabbcc')}
     it('has no tspan without color: the group is filled with monoColor', () => {
       fc.assert(
         fc.property(grids, (grid) => {
-          const { root } = parseXml(encodeSvg(grid, false, '#102030'));
+          const { root } = parseXml(encodeSvg(grid, { color: false, invert: false, monoColor: '#102030' }));
           expect(findAll(root, 'tspan')).toEqual([]);
           expect(findAll(root, 'g')[0].attrs.fill).toBe('#102030');
         }),

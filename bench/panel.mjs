@@ -1,0 +1,157 @@
+#!/usr/bin/env node
+// Picture quality judged by viewers: blind pairwise sheets (../shared/bench/panel) of glyphcast
+// against its peers, its own Auto Director off, and an earlier build; then the votes scored.
+//
+//   node bench/panel.mjs sheets [--set dev|DIR] [--name NAME] [--baseline COMMIT]
+//       renders the comparisons with the current build and writes two shuffles, each a folder
+//       with RATE.md and sheets/ for one rater: bench/out/panel/NAME/rater-1, rater-2 (the keys
+//       beside them). Give a rater only its folder; it writes answers.txt there.
+//   node bench/panel.mjs [score]
+//       scores every round kept in bench/results/panel/<round>/ (key.json and answers-*.txt,
+//       copied there once rated) and writes bench/results/panel.md.
+//
+// The comparisons, at 80 and 120 columns: glyphcast's defaults against jp2a and chafa (mono,
+// as ../shared/bench/converters.json runs them), against `--auto-optimize 0`, and against the
+// CLI built from COMMIT (default 5210aef, the last build before the look viewers chose).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildCli, CLI, preparePeerbench, ROOT, SHARED, writeResult } from './peerbench.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const ROUNDS = path.join(ROOT, 'bench', 'results', 'panel');
+
+/** The CLI as it was at `commit`, built once into bench/out/baseline-<commit>. */
+function baselineCli(commit) {
+  const dir = path.join(ROOT, 'bench', 'out', `baseline-${commit}`);
+  const cli = path.join(dir, 'dist', 'bin', 'glyphcast.js');
+  if (fs.existsSync(cli)) return cli;
+  fs.rmSync(dir, { recursive: true, force: true });
+  execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: ROOT, stdio: 'inherit' });
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  execFileSync(process.execPath, [path.join(dir, 'scripts', 'build-node.mjs')], { cwd: dir, stdio: 'inherit' });
+  return cli;
+}
+
+function sheets() {
+  const set = option('set', 'dev');
+  const name = option('name', new Date().toISOString().slice(0, 10));
+  const commit = option('baseline', '5210aef');
+  buildCli();
+  const pb = preparePeerbench();
+  const panel = path.join(pb, 'panel');
+  fs.cpSync(path.join(SHARED, 'panel'), panel, { recursive: true });
+  const out = path.join(ROOT, 'bench', 'out', 'panel', name);
+  fs.rmSync(out, { recursive: true, force: true });
+  const q = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const glyphcast = (cli, extra = '') => `node ${q(cli)} {input} --columns {columns} --rows {rows}${extra}`;
+  const runs = [
+    ['glyphcast', 'jp2a', [80, 120]],
+    ['glyphcast', 'chafa', [80, 120]],
+    ['glyphcast', `glyphcast-ao0=${glyphcast(CLI, ' --auto-optimize 0')}`, [80]],
+    ['glyphcast', `glyphcast-${commit}=${glyphcast(baselineCli(commit))}`, [80, 120]],
+  ];
+  const made = [];
+  let seed = 1;
+  for (const [, b, widths] of runs)
+    for (const cols of widths) {
+      const dir = path.join(out, `pairs-${made.length}`);
+      const a = `glyphcast=${glyphcast(CLI)}`;
+      execFileSync(
+        process.execPath,
+        [
+          path.join(panel, 'make.mjs'),
+          '--set',
+          set,
+          '--cols',
+          String(cols),
+          '--out',
+          dir,
+          '--seed',
+          String(seed++),
+          '--a',
+          a,
+          '--b',
+          b,
+        ],
+        { stdio: 'inherit' },
+      );
+      made.push(dir);
+    }
+  for (const rater of [1, 2]) {
+    const dir = path.join(out, `rater-${rater}`);
+    execFileSync(process.execPath, [path.join(panel, 'merge.mjs'), dir, String(100 + rater), ...made], {
+      stdio: 'inherit',
+    });
+    fs.copyFileSync(path.join(SHARED, 'panel', 'RATE.md'), path.join(dir, 'RATE.md'));
+  }
+  console.log(
+    `\nsheets for two raters: ${path.relative(ROOT, out)}/rater-1 and rater-2 (key.json inside each: keep it from the rater)`,
+  );
+}
+
+/** Every vote of a kept round: the pair, the width, the image and who won ('tie' for =). */
+function votesOf(round) {
+  const key = JSON.parse(fs.readFileSync(path.join(round, 'key.json'), 'utf8'));
+  const bySheet = new Map(key.runs.flatMap((r) => r.sheets.map((s) => [s.sheet, { ...s, cols: s.cols ?? r.cols }])));
+  const votes = [];
+  for (const f of fs.readdirSync(round).filter((x) => /^answers.*\.txt$/.test(x)))
+    for (const line of fs.readFileSync(path.join(round, f), 'utf8').split('\n')) {
+      const m = line.match(/(\d{3}\.png)\s+([12=])/);
+      const s = m && bySheet.get(m[1]);
+      if (!s) continue;
+      votes.push({
+        a: s.one,
+        b: s.two,
+        cols: s.cols,
+        image: s.image,
+        win: m[2] === '=' ? 'tie' : m[2] === '1' ? s.one : s.two,
+      });
+    }
+  return votes;
+}
+
+function score() {
+  const meta = JSON.parse(fs.readFileSync(path.join(ROUNDS, 'rounds.json'), 'utf8'));
+  let md = `## Picture quality: the blind panel\n\nViewers are the judge of the picture (\`../shared/bench/panel\`): each sheet shows a source and two renderings drawn as a dark terminal shows them, sides random; raters see only the sheets and RATE.md, never the key. Sheets: \`node bench/panel.mjs sheets\`; scores: \`node bench/panel.mjs score\`, from the keys and answers kept in \`bench/results/panel/\`. Ties count half.\n\n`;
+  for (const [round, info] of Object.entries(meta)) {
+    const votes = votesOf(path.join(ROUNDS, round));
+    const raters = fs.readdirSync(path.join(ROUNDS, round)).filter((x) => /^answers.*\.txt$/.test(x)).length;
+    md += `### ${info.title}\n\n${info.about} ${raters} raters, ${votes.length} votes.\n\n| first | against | columns | votes | first preferred | lost on |\n|---|---|---|---|---|---|\n`;
+    const groups = new Map();
+    for (const v of votes) {
+      const [first, second] = [v.a, v.b].sort((x, y) =>
+        info.first.includes(x) ? -1 : info.first.includes(y) ? 1 : x.localeCompare(y),
+      );
+      const k = `${first}|${second}|${v.cols}`;
+      if (!groups.has(k)) groups.set(k, []);
+      groups.get(k).push({ ...v, first });
+    }
+    for (const [k, vs] of groups) {
+      const [first, second, cols] = k.split('|');
+      const won = vs.filter((v) => v.win === first).length + vs.filter((v) => v.win === 'tie').length / 2;
+      const lost = [...new Set(vs.filter((v) => v.win === second).map((v) => v.image.replace(/\.\w+$/, '')))].join(
+        ', ',
+      );
+      const label = (n) => info.names?.[n] ?? n;
+      md += `| ${label(first)} | ${label(second)} | ${cols} | ${vs.length} | ${Math.round((100 * won) / vs.length)} % | ${lost || '—'} |\n`;
+    }
+    md += '\n';
+  }
+  writeResult(
+    'panel',
+    md + (fs.existsSync(path.join(ROUNDS, 'notes.md')) ? fs.readFileSync(path.join(ROUNDS, 'notes.md'), 'utf8') : ''),
+  );
+}
+
+// `npm run bench` runs every bench without arguments: scoring the kept rounds is the cheap part
+if (args[0] === 'sheets') sheets();
+else if (args[0] === undefined || args[0] === 'score') score();
+else {
+  console.error('usage: node bench/panel.mjs sheets [--set dev|DIR] [--name NAME] [--baseline COMMIT] | score');
+  process.exit(2);
+}
