@@ -15,8 +15,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { CpuExecutor, StreamState } from '../engine/cpu/executor.js';
 import type { GpuExecutor } from '../engine/gpu/executor.js';
+import { resolveParams } from '../engine/index.js';
 import { createNodeGpuExecutor, requestNodeGpuDevice } from '../engine/node/gpu.js';
-import { resolveParams } from '../engine/params.js';
 import { planFrame } from '../engine/plan.js';
 import { benchFrames, benchParams, benchSize, flag, median } from './gpu-frames.js';
 

@@ -3,18 +3,20 @@
 // against its peers, its own Auto Director off, and an earlier build; then the votes scored.
 //
 //   node bench/panel.mjs sheets [--set dev|DIR] [--name NAME] [--baseline COMMIT]
-//       renders the comparisons with the current build and writes two shuffles, each a folder
-//       with RATE.md and sheets/ for one rater: bench/out/panel/NAME/rater-1, rater-2 (the keys
-//       beside them). Give a rater only its folder; it writes answers.txt there.
+//       renders the comparisons with the current build and writes two shuffles (two raters),
+//       each cut into folders of at most 42 sheets, one for a rater's sitting:
+//       bench/out/panel/NAME/sit-<rater>-<part>/ with RATE.md and sheets/, and each folder's key
+//       in bench/out/panel/NAME/keys/. Give a rater only its folder; it writes answers.txt there.
 //   node bench/panel.mjs [score]
-//       scores every round kept in bench/results/panel/<round>/ (key.json and answers-*.txt,
-//       copied there once rated) and writes bench/results/panel.md.
+//       scores every round kept in bench/results/panel/<round>/ (<sitting>.key.json with its
+//       <sitting>.answers.txt, copied there once rated) and writes bench/results/panel.md.
 //
 // The comparisons, at 80 and 120 columns: glyphcast's defaults against jp2a and chafa (mono,
 // as ../shared/bench/converters.json runs them), against `--auto-optimize 0`, and against the
 // CLI built from COMMIT (default 5210aef, the last build before the look viewers chose).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { buildCli, CLI, preparePeerbench, ROOT, SHARED, writeResult } from './peerbench.mjs';
 
@@ -25,9 +27,9 @@ const option = (name, fallback) => {
 };
 const ROUNDS = path.join(ROOT, 'bench', 'results', 'panel');
 
-/** The CLI as it was at `commit`, built once into bench/out/baseline-<commit>. */
+/** The CLI as it was at `commit`, built once into a git worktree outside the repository. */
 function baselineCli(commit) {
-  const dir = path.join(ROOT, 'bench', 'out', `baseline-${commit}`);
+  const dir = path.join(os.tmpdir(), `glyphcast-baseline-${commit}`);
   const cli = path.join(dir, 'dist', 'bin', 'glyphcast.js');
   if (fs.existsSync(cli)) return cli;
   fs.rmSync(dir, { recursive: true, force: true });
@@ -82,25 +84,46 @@ function sheets() {
       );
       made.push(dir);
     }
+  const keys = path.join(out, 'keys');
+  fs.mkdirSync(keys, { recursive: true });
   for (const rater of [1, 2]) {
-    const dir = path.join(out, `rater-${rater}`);
-    execFileSync(process.execPath, [path.join(panel, 'merge.mjs'), dir, String(100 + rater), ...made], {
+    const merged = path.join(out, `shuffle-${rater}`);
+    execFileSync(process.execPath, [path.join(panel, 'merge.mjs'), merged, String(100 + rater), ...made], {
       stdio: 'inherit',
     });
-    fs.copyFileSync(path.join(SHARED, 'panel', 'RATE.md'), path.join(dir, 'RATE.md'));
+    const { sheets } = JSON.parse(fs.readFileSync(path.join(merged, 'key.json'), 'utf8')).runs[0];
+    for (let part = 0; part * SITTING < sheets.length; part++) {
+      const name = `sit-${rater}-${part + 1}`;
+      const dir = path.join(out, name);
+      fs.mkdirSync(path.join(dir, 'sheets'), { recursive: true });
+      fs.copyFileSync(path.join(SHARED, 'panel', 'RATE.md'), path.join(dir, 'RATE.md'));
+      const mine = sheets.slice(part * SITTING, (part + 1) * SITTING).map((s, i) => {
+        const sheet = `${String(i).padStart(3, '0')}.png`;
+        fs.copyFileSync(path.join(merged, 'sheets', s.sheet), path.join(dir, 'sheets', sheet));
+        return { ...s, sheet };
+      });
+      const key = { runs: [{ cols: 'mixed', sheets: mine }] };
+      fs.writeFileSync(path.join(keys, `${name}.key.json`), `${JSON.stringify(key, null, 1)}\n`);
+    }
+    fs.rmSync(merged, { recursive: true });
   }
   console.log(
-    `\nsheets for two raters: ${path.relative(ROOT, out)}/rater-1 and rater-2 (key.json inside each: keep it from the rater)`,
+    `\nsittings: ${path.relative(ROOT, out)}/sit-*; keys: ${path.relative(ROOT, keys)} (keep them from the raters)`,
   );
 }
 
+/** Sheets in one sitting: as many as a rater looks at with care in one go. */
+const SITTING = 42;
+
 /** Every vote of a kept round: the pair, the width, the image and who won ('tie' for =). */
 function votesOf(round) {
-  const key = JSON.parse(fs.readFileSync(path.join(round, 'key.json'), 'utf8'));
-  const bySheet = new Map(key.runs.flatMap((r) => r.sheets.map((s) => [s.sheet, { ...s, cols: s.cols ?? r.cols }])));
   const votes = [];
-  for (const f of fs.readdirSync(round).filter((x) => /^answers.*\.txt$/.test(x)))
-    for (const line of fs.readFileSync(path.join(round, f), 'utf8').split('\n')) {
+  for (const keyFile of fs.readdirSync(round).filter((x) => x.endsWith('.key.json'))) {
+    const answers = path.join(round, keyFile.replace(/\.key\.json$/, '.answers.txt'));
+    if (!fs.existsSync(answers)) continue;
+    const key = JSON.parse(fs.readFileSync(path.join(round, keyFile), 'utf8'));
+    const bySheet = new Map(key.runs.flatMap((r) => r.sheets.map((s) => [s.sheet, { ...s, cols: s.cols ?? r.cols }])));
+    for (const line of fs.readFileSync(answers, 'utf8').split('\n')) {
       const m = line.match(/(\d{3}\.png)\s+([12=])/);
       const s = m && bySheet.get(m[1]);
       if (!s) continue;
@@ -112,6 +135,7 @@ function votesOf(round) {
         win: m[2] === '=' ? 'tie' : m[2] === '1' ? s.one : s.two,
       });
     }
+  }
   return votes;
 }
 
@@ -120,8 +144,7 @@ function score() {
   let md = `## Picture quality: the blind panel\n\nViewers are the judge of the picture (\`../shared/bench/panel\`): each sheet shows a source and two renderings drawn as a dark terminal shows them, sides random; raters see only the sheets and RATE.md, never the key. Sheets: \`node bench/panel.mjs sheets\`; scores: \`node bench/panel.mjs score\`, from the keys and answers kept in \`bench/results/panel/\`. Ties count half.\n\n`;
   for (const [round, info] of Object.entries(meta)) {
     const votes = votesOf(path.join(ROUNDS, round));
-    const raters = fs.readdirSync(path.join(ROUNDS, round)).filter((x) => /^answers.*\.txt$/.test(x)).length;
-    md += `### ${info.title}\n\n${info.about} ${raters} raters, ${votes.length} votes.\n\n| first | against | columns | votes | first preferred | lost on |\n|---|---|---|---|---|---|\n`;
+    md += `### ${info.title}\n\n${info.about} ${votes.length} votes.\n\n| first | against | columns | votes | first preferred | lost on |\n|---|---|---|---|---|---|\n`;
     const groups = new Map();
     for (const v of votes) {
       const [first, second] = [v.a, v.b].sort((x, y) =>

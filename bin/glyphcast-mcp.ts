@@ -9,13 +9,13 @@
  * when some were dropped); SIGINT and SIGTERM stop at once.
  */
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { configFromEnv } from '../server/config.js';
-import { imageFetcherFor } from '../server/image-fetch.js';
-import { jsonBodyLimit } from '../server/intake.js';
-import { createMcpServer } from '../server/mcp/mcp-server.js';
-import { createRenderPool } from '../server/render-pool.js';
-import { createRenderService } from '../server/render-service.js';
-import { SERVICE_VERSION } from '../server/version.js';
+import { configFromEnv } from '../service/config.js';
+import { imageFetcherFor } from '../service/image-fetch.js';
+import { jsonBodyLimit } from '../service/intake.js';
+import { createMcpServer } from '../service/mcp/mcp-server.js';
+import { createRenderPool } from '../service/render-pool.js';
+import { createRenderService } from '../service/render-service.js';
+import { SERVICE_VERSION } from '../service/version.js';
 import { parseMcpArgs, USAGE } from './mcp/options.js';
 import { resolveRoot, rootReader } from './mcp/root-folder.js';
 import { ScreenedStdioTransport } from './mcp/screened-stdio.js';
@@ -47,6 +47,7 @@ async function main(argv: readonly string[]): Promise<number> {
         maxImageBytes: config.maxImageBytes,
         urlFetching: config.imageFetchAllowlist.length > 0,
         telemetry: null,
+        argumentRepeats: transport.argumentRepeats,
         ...(root ? { readImagePath: rootReader(root, config.maxImageBytes) } : {}),
       }),
     {

@@ -1,12 +1,12 @@
 /**
  * The 22 render parameters of SPEC 2.2, written once.
  *
- * Everything else derives from `paramsSchema`: host validation (`resolveParams`), the JSON
+ * Everything else derives from `paramsSchema`: host validation (`resolveParams`, in
+ * resolve-params.ts), the JSON
  * Schema for OpenAPI and MCP (`paramsJsonSchema`), the studio's controls, the CLI flags and
  * the README table. Values are validated here and nowhere else; nothing is clamped.
  */
 
-import { editDistance } from './edit-distance.js';
 import { z } from './zod.js';
 
 export const CHARSETS = ['standard', 'detailed', 'blocks', 'binary', 'dots', 'minimal'] as const;
@@ -100,52 +100,6 @@ export type RenderParamsInput = z.input<typeof paramsSchema>;
 /** How values arrive: typed JSON values, or strings (query string, multipart fields, CLI flags). */
 export type ParamSource = 'json' | 'strings';
 
-/** One problem with one parameter, phrased as "name: expected X, received Y". */
-export interface ParamIssue {
-  readonly param: string;
-  readonly expected: string;
-  readonly received: string;
-  readonly message: string;
-}
-
-/** How many issues an error lists; the rest are counted, so 200,000 unknown keys get a short answer. */
-export const MAX_LISTED_ISSUES = 20;
-
-/** Every problem of one request's parameters, reported together (an IssueList keeps the list short). */
-export class ParamsError extends Error {
-  readonly issues: readonly ParamIssue[];
-  /** How many more problems were found than `issues` lists. */
-  readonly unlisted: number;
-  constructor(issues: readonly ParamIssue[], unlisted = 0) {
-    super(issues.map((i) => i.message).join('; ') + (unlisted > 0 ? `; and ${unlisted} more` : ''));
-    this.name = 'ParamsError';
-    this.issues = issues;
-    this.unlisted = unlisted;
-  }
-}
-
-/** Issues as they are found: the first MAX_LISTED_ISSUES are made and kept, the rest only counted. */
-export class IssueList {
-  readonly #listed: ParamIssue[] = [];
-  #unlisted = 0;
-
-  add(make: () => ParamIssue): void {
-    if (this.#listed.length < MAX_LISTED_ISSUES) this.#listed.push(make());
-    else this.#unlisted++;
-  }
-
-  /** Takes over every issue of `err`, listed or counted. */
-  addAll(err: ParamsError): void {
-    for (const issue of err.issues) this.add(() => issue);
-    this.#unlisted += err.unlisted;
-  }
-
-  /** Throws them all as one ParamsError, when there are any. */
-  throwIfAny(): void {
-    if (this.#listed.length > 0) throw new ParamsError(this.#listed, this.#unlisted);
-  }
-}
-
 /** What kind of value a parameter takes, read from the schema itself. */
 export type ParamKind =
   | { readonly type: 'integer' | 'number'; readonly min: number; readonly max: number }
@@ -163,7 +117,7 @@ export interface ParamInfo {
 }
 
 type Field = z.ZodDefault<z.ZodType>;
-const shape = paramsSchema.shape as unknown as Record<ParamName, Field>;
+export const shape = paramsSchema.shape as unknown as Record<ParamName, Field>;
 
 function kindOf(field: Field): ParamKind {
   const inner = field.def.innerType;
@@ -191,7 +145,7 @@ export const PARAMS: readonly ParamInfo[] = Object.freeze(
     });
   }),
 );
-const PARAM_BY_NAME = new Map<string, ParamInfo>(PARAMS.map((p) => [p.name, p]));
+export const PARAM_BY_NAME: ReadonlyMap<string, ParamInfo> = new Map<string, ParamInfo>(PARAMS.map((p) => [p.name, p]));
 
 export function paramInfo(name: ParamName): ParamInfo {
   return PARAM_BY_NAME.get(name) as ParamInfo;
@@ -213,7 +167,7 @@ export function describeExpected(kind: ParamKind): string {
   }
 }
 
-const DEFAULTS: RenderParams = Object.freeze(paramsSchema.parse({}));
+export const DEFAULTS: RenderParams = Object.freeze(paramsSchema.parse({}));
 /** The defaults of SPEC 2.2. */
 export function defaultParams(): RenderParams {
   return DEFAULTS;
@@ -228,7 +182,7 @@ const TRUE_STRINGS = new Set(['true', '1']);
 const BOOLEAN_STRINGS = new Set(['true', 'false', '1', '0']);
 
 /** A string value turned into the typed value its parameter takes, or undefined if it cannot be. */
-function fromString(kind: ParamKind, text: string): unknown {
+export function fromString(kind: ParamKind, text: string): unknown {
   switch (kind.type) {
     case 'integer':
     case 'number': {
@@ -240,204 +194,6 @@ function fromString(kind: ParamKind, text: string): unknown {
     default:
       return text;
   }
-}
-
-/** Names and values longer than this are cut in issues: an answer never echoes a whole upload. */
-const MAX_SHOWN_CHARS = 80;
-
-/** `text`, or its first MAX_SHOWN_CHARS characters and how long it was. */
-export function shortened(text: string): string {
-  return text.length <= MAX_SHOWN_CHARS ? text : `${text.slice(0, MAX_SHOWN_CHARS)}… (${text.length} characters)`;
-}
-
-const show = (value: unknown): string => {
-  if (typeof value === 'string') return shortened(JSON.stringify(value));
-  if (value === undefined) return 'nothing';
-  // JSON has no Infinity or NaN: 1e400 parses to Infinity, which JSON.stringify writes as null
-  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
-  try {
-    return shortened(JSON.stringify(value) ?? String(value));
-  } catch {
-    return shortened(String(value));
-  }
-};
-
-/** One issue: the name (cut when long), what was expected, and the value received as shown to the caller. */
-export function paramIssue(name: string, expected: string, received: unknown): ParamIssue {
-  const got = show(received);
-  const param = shortened(name);
-  return { param, expected, received: got, message: issueMessage({ expected, received: got }, param) };
-}
-
-/**
- * An issue phrased with `name` in front: the parameter's own in `message`; a host names it as
- * its user typed or saw it (the CLI's flag, the studio's label).
- */
-export const issueMessage = (issue: Pick<ParamIssue, 'expected' | 'received'>, name: string) =>
-  `${name}: expected ${issue.expected}, received ${issue.received}`;
-
-const KNOWN = PARAMS.map((p) => p.name).join(', ');
-
-/** A name without case, dashes, underscores or spaces: `Edge-Strength` and `edge_strength` are `edgestrength`. */
-export const plainName = (name: string) => name.toLowerCase().replace(/[-_\s]/g, '');
-
-/**
- * What other converters and image APIs call two of these parameters (chafa's and jp2a's
- * `--width`, a `cols` option, chafa's `--colors`), by plain name: the parameter meant here.
- */
-const OTHER_NAMES: Readonly<Record<string, ParamName>> = Object.freeze({
-  width: 'columns',
-  cols: 'columns',
-  colors: 'color',
-  colours: 'color',
-});
-
-/** Names of a height, which no parameter sets: the grid's rows follow from its columns. */
-const HEIGHT_NAMES = new Set(['height', 'rows', 'lines']);
-
-/**
- * Which of `names` an unknown `name` was probably meant to be: the same name in another case or
- * spelling (`edge_strength`, `Low_Light`), or the one nearest within two edits (`colums`,
- * `contrats`; one edit for a name of three letters, `txt`); none when two are equally near.
- */
-export function nearestName<T extends string>(name: string, names: readonly T[]): T | undefined {
-  const key = plainName(name);
-  const same = names.find((n) => plainName(n) === key);
-  if (same) return same;
-  const most = key.length >= 4 ? 2 : key.length === 3 ? 1 : 0;
-  // `most` edits change the length by `most` at most, so other names need no table
-  const scored = names
-    .filter((n) => Math.abs(plainName(n).length - key.length) <= most)
-    .map((n) => ({ name: n, distance: editDistance(key, plainName(n)) }))
-    .filter((s) => s.distance <= most)
-    .sort((a, b) => a.distance - b.distance);
-  return scored.length > 0 && scored[1]?.distance !== scored[0].distance ? scored[0].name : undefined;
-}
-
-const PARAM_NAMES = PARAMS.map((p) => p.name);
-
-/**
- * The parameter an unknown name was probably meant to be: another converter's name for it
- * (`width`, `cols`), or the nearest (nearestName).
- */
-export function nearestParam(name: string): ParamName | undefined {
-  const key = plainName(name);
-  return Object.hasOwn(OTHER_NAMES, key) ? OTHER_NAMES[key] : nearestName(name, PARAM_NAMES);
-}
-
-/** Other tools' words for a charset or a format (chafa's `--symbols ascii`, `braille`), by plain name. */
-const OTHER_VALUES: Readonly<Partial<Record<ParamName, Readonly<Record<string, string>>>>> = Object.freeze({
-  charset: Object.freeze({ ascii: 'standard', braille: 'dots' }),
-  // glyphcast draws no raster image: its picture of the art is SVG
-  format: Object.freeze({ ascii: 'text', plain: 'text', png: 'svg', jpg: 'svg', jpeg: 'svg', image: 'svg' }),
-});
-
-/** What an enum parameter takes, and the value meant when a string given is near one. */
-function expectedEnum(info: ParamInfo, values: readonly string[], raw: unknown): string {
-  const named = `one of ${values.join(', ')}`;
-  if (typeof raw !== 'string') return named;
-  const others = OTHER_VALUES[info.name];
-  const key = plainName(raw);
-  const meant = others && Object.hasOwn(others, key) ? others[key] : nearestName(raw, values);
-  return meant === undefined ? named : `${named} (did you mean ${meant}?)`;
-}
-
-/**
- * What a parameter takes, said to a caller who gave `raw`: for a typed (JSON) number or boolean
- * given as text that would read as one (`"80"`, `"true"`), that the quotes are the trouble.
- */
-function expectedFor(info: ParamInfo, raw: unknown, source: ParamSource): string {
-  if (info.kind.type === 'enum') return expectedEnum(info, info.kind.values, raw);
-  const read =
-    info.kind.type !== 'color' && source === 'json' && typeof raw === 'string'
-      ? fromString(info.kind, raw.trim())
-      : undefined;
-  // undefined would pass as the default: only a value read from the text counts
-  if (read !== undefined && shape[info.name].safeParse(read).success) {
-    const type = info.kind.type === 'boolean' ? 'boolean' : 'number';
-    return `${describeExpected(info.kind)}, as a JSON ${type}, not a string`;
-  }
-  return describeExpected(info.kind);
-}
-
-/** Other spellings of a boolean, by lower-case text: refused (strings take true, false, 1, 0), with the one meant. */
-const OTHER_BOOLEANS: Readonly<Record<string, string>> = Object.freeze({
-  true: 'true',
-  false: 'false',
-  yes: 'true',
-  on: 'true',
-  no: 'false',
-  off: 'false',
-});
-
-/** What a parameter takes as text, said to a caller who gave `raw`: `TRUE` and `on` name the boolean meant. */
-function expectedFromText(kind: ParamKind, raw: string): string {
-  const key = raw.trim().toLowerCase();
-  if (kind.type !== 'boolean' || !Object.hasOwn(OTHER_BOOLEANS, key)) return describeExpected(kind);
-  return `${describeExpected(kind)} (did you mean ${OTHER_BOOLEANS[key]}?)`;
-}
-
-/** What an unknown name should have been: the likely parameter, or the list of them all. */
-function knownParameter(name: string): string {
-  if (HEIGHT_NAMES.has(plainName(name))) {
-    return 'a known parameter (there is no height: the rows follow from columns and the image aspect)';
-  }
-  const nearest = nearestParam(name);
-  return nearest ? `a known parameter (did you mean ${nearest}?)` : `a known parameter (one of ${KNOWN})`;
-}
-
-/**
- * Validates render parameters and fills in the defaults of SPEC 2.2.
- *
- * `source: 'json'` takes typed values (numbers, booleans, strings for enums and monoColor);
- * `source: 'strings'` takes text as it comes from a query string, form fields or CLI flags:
- * `true/false/1/0` for booleans, plain decimal numbers, `#rrggbb`/`#rgb` colors. A string
- * value given as an array of several (a repeated query key) is refused.
- *
- * @throws ParamsError naming every unknown key, wrong type and out-of-range value at once
- *   (the first MAX_LISTED_ISSUES of them; the rest are counted).
- */
-export function resolveParams(input: unknown, source: ParamSource): RenderParams {
-  if (input === undefined || input === null) return DEFAULTS;
-  if (typeof input !== 'object' || Array.isArray(input)) {
-    throw new ParamsError([paramIssue('(parameters)', 'an object of named parameters', input)]);
-  }
-  const issues = new IssueList();
-  const typed: Record<string, unknown> = {};
-  for (const [key, raw] of Object.entries(input as Record<string, unknown>)) {
-    const info = PARAM_BY_NAME.get(key);
-    if (!info) {
-      issues.add(() => paramIssue(key, knownParameter(key), raw));
-      continue;
-    }
-    if (raw === undefined) continue;
-    let value: unknown = raw;
-    if (source === 'strings') {
-      if (Array.isArray(raw)) {
-        issues.add(() => paramIssue(key, `${describeExpected(info.kind)}, given once`, raw));
-        continue;
-      }
-      if (typeof raw !== 'string') {
-        issues.add(() => paramIssue(key, `${describeExpected(info.kind)} as text`, raw));
-        continue;
-      }
-      value = fromString(info.kind, raw.trim());
-      if (value === undefined) {
-        issues.add(() => paramIssue(key, expectedFromText(info.kind, raw), raw));
-        continue;
-      }
-    }
-    const checked = shape[info.name].safeParse(value);
-    if (!checked.success) {
-      issues.add(() => paramIssue(key, expectedFor(info, value, source), raw));
-      continue;
-    }
-    // -0 reads back as 0 from every text form, so it is stored as 0.
-    typed[key] = checked.data === 0 ? 0 : checked.data;
-  }
-  issues.throwIfAny();
-  const params = paramsSchema.parse(typed);
-  return Object.freeze({ ...params, monoColor: normalizeHexColor(params.monoColor) });
 }
 
 /** `#abc` or `#AABBCC` to `#aabbcc`. */

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CHARSET_GLYPHS, charsetTable, isAsciiCharset } from '../engine/glyphs/charsets.js';
 import { glyphTable } from '../engine/glyphs/table.js';
-import { CHARSETS, describeExpected, PARAMS } from '../engine/params.js';
+import { CHARSETS, describeExpected, PARAMS } from '../engine/index.js';
 import { formatSections } from './format-examples.js';
 
 export const README = path.resolve(import.meta.dirname, '..', 'README.md');

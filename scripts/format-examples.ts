@@ -10,7 +10,7 @@
 import { FORMAT_INFO } from '../engine/encode/formats.js';
 import { encode } from '../engine/encode/index.js';
 import type { RgbaImage } from '../engine/image.js';
-import { FORMATS, type RenderParams, resolveParams } from '../engine/params.js';
+import { FORMATS, type RenderParams, resolveParams } from '../engine/index.js';
 import { renderImage } from '../engine/render.js';
 import { reproducible } from './reproducible.js';
 

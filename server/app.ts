@@ -1,19 +1,19 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import type { ServerConfig } from './config.js';
+import type { ServerConfig } from '../service/config.js';
+import { type ImageFetchOptions, imageFetcherFor } from '../service/image-fetch.js';
+import { createRenderPool } from '../service/render-pool.js';
+import { createRenderService, type RenderService } from '../service/render-service.js';
+import { createTelemetry, sendsKeyInTheClear } from '../service/telemetry.js';
 import { installCors } from './cors.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './error-handler.js';
-import { type ImageFetchOptions, imageFetcherFor } from './image-fetch.js';
 import { installMcpMethodGuard, mcpRoutes } from './mcp/route.js';
-import { createRenderPool } from './render-pool.js';
-import { createRenderService, type RenderService } from './render-service.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { handoffRoutes } from './routes/handoff.js';
 import { healthRoutes } from './routes/health.js';
 import { renderRoutes } from './routes/render.js';
 import { studioRoutes } from './routes/studio.js';
 import { installGracefulShutdown } from './shutdown.js';
-import { createTelemetry, sendsKeyInTheClear } from './telemetry.js';
 import { installTraceContext } from './trace.js';
 
 /** dist/studio, from server/ in the sources and from dist/server once built. */

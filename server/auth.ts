@@ -10,8 +10,8 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from './errors.js';
-import { SERVICE_NAME } from './version.js';
+import { ApiError } from '../service/errors.js';
+import { SERVICE_NAME } from '../service/version.js';
 
 export const SECURITY_SCHEMES = {
   PlatformBearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <PLATFORM_API_KEY>' },

@@ -1,6 +1,5 @@
 /** What the service can do (SPEC 2.3, 2.4), stated once for health, manifests and llms.txt. */
-import { CHROMA_ENCODING, FORMAT_INFO } from '../engine/index.js';
-import { FORMATS } from '../engine/params.js';
+import { CHROMA_ENCODING, FORMAT_INFO, FORMATS } from '../engine/index.js';
 
 export const CAPABILITIES = {
   color: true,

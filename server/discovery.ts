@@ -6,20 +6,19 @@
  */
 
 import net from 'node:net';
-import { MAX_ROWS, PARAMS } from '../engine/index.js';
-import { HANDOFF_PROTOCOL } from '../engine/protocol/handoff.js';
-import { z } from '../engine/zod.js';
+import { HANDOFF_PROTOCOL, MAX_ROWS, PARAMS, z } from '../engine/index.js';
+import type { ServerConfig } from '../service/config.js';
+import { ERROR_CODES } from '../service/errors.js';
+import { MAX_REDIRECTS, TRUSTED_IMAGE_HOSTS } from '../service/image-fetch.js';
+import { jsonBodyLimit } from '../service/intake.js';
+import { MCP_PROTOCOL_VERSIONS } from '../service/mcp/versions.js';
+import { RETRY_AFTER_SECONDS } from '../service/render-pool.js';
+import { MAX_TRACESTATE_LENGTH, MAX_TRACESTATE_MEMBERS } from '../service/trace-context.js';
+import { SERVICE_NAME, SERVICE_VERSION } from '../service/version.js';
 import { SECURITY_SCHEMES } from './auth.js';
 import { CAPABILITIES, INPUT_IMAGE_TYPES, OUTPUT_FORMATS } from './capabilities.js';
-import type { ServerConfig } from './config.js';
 import { EXPOSED_HEADERS } from './cors.js';
-import { ERROR_CODES } from './errors.js';
-import { MAX_REDIRECTS, TRUSTED_IMAGE_HOSTS } from './image-fetch.js';
-import { jsonBodyLimit, MAX_FIELD_BYTES, MAX_FORM_FIELDS } from './intake.js';
-import { MCP_PROTOCOL_VERSIONS } from './mcp/versions.js';
-import { RETRY_AFTER_SECONDS } from './render-pool.js';
-import { MAX_TRACESTATE_LENGTH, MAX_TRACESTATE_MEMBERS } from './trace-context.js';
-import { SERVICE_NAME, SERVICE_VERSION } from './version.js';
+import { MAX_FIELD_BYTES, MAX_FORM_FIELDS } from './multipart-intake.js';
 
 export const SERVICE_DESCRIPTION =
   'Converts one raster image into ASCII/ANSI art (text, ANSI truecolor, HTML, JSON, compact JSON with chroma, SVG) ' +

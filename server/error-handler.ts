@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, toApiError } from './errors.js';
+import { ApiError, toApiError } from '../service/errors.js';
 import { trackAllowedMethods } from './method-not-allowed.js';
 
 /**

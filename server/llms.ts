@@ -3,14 +3,14 @@
  * `## Optional` section last) and /llms-full.txt (the whole reference inline), generated from
  * the same constants as the API so they never drift from it.
  */
-import { describeExpected, PARAMS } from '../engine/params.js';
+import { describeExpected, PARAMS } from '../engine/index.js';
+import type { ServerConfig } from '../service/config.js';
+import { ERROR_CODES } from '../service/errors.js';
+import { MCP_PROTOCOL_VERSIONS } from '../service/mcp/versions.js';
+import { SERVICE_NAME, SERVICE_VERSION } from '../service/version.js';
 import { OUTPUT_FORMATS } from './capabilities.js';
-import type { ServerConfig } from './config.js';
 import { EXPOSED_HEADERS } from './cors.js';
 import { PATHS, SERVICE_DESCRIPTION } from './discovery.js';
-import { ERROR_CODES } from './errors.js';
-import { MCP_PROTOCOL_VERSIONS } from './mcp/versions.js';
-import { SERVICE_NAME, SERVICE_VERSION } from './version.js';
 
 /** Text in a Markdown table cell: a backslash stays one, and a pipe does not end the cell. */
 const cell = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|');

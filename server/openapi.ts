@@ -6,12 +6,13 @@
  */
 
 import { PARAMS, paramsJsonSchema } from '../engine/index.js';
+import type { ServerConfig } from '../service/config.js';
+import { ERROR_CODES } from '../service/errors.js';
+import { MAX_IMAGE_URL_LENGTH } from '../service/intake.js';
+import { SERVICE_NAME, SERVICE_VERSION } from '../service/version.js';
 import { SECURITY_SCHEMES } from './auth.js';
 import { INPUT_IMAGE_TYPES } from './capabilities.js';
-import type { ServerConfig } from './config.js';
 import { agentCardSchema, interoperabilitySchema, PATHS, SERVICE_DESCRIPTION } from './discovery.js';
-import { ERROR_CODES } from './errors.js';
-import { MAX_IMAGE_URL_LENGTH } from './intake.js';
 import { mcpOperations } from './mcp/openapi-path.js';
 import {
   errorBodySchema,
@@ -22,7 +23,6 @@ import {
   renderJsonCompactSchema,
   renderJsonSchema,
 } from './schemas.js';
-import { SERVICE_NAME, SERVICE_VERSION } from './version.js';
 
 type Json = Record<string, unknown>;
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });

@@ -4,10 +4,8 @@
  * responses against that document.
  */
 
-import { FORMATS } from '../engine/params.js';
-import { HANDOFF_MODES, HANDOFF_PROTOCOL } from '../engine/protocol/handoff.js';
-import { z } from '../engine/zod.js';
-import { ERROR_CODES, type ErrorCode } from './errors.js';
+import { FORMATS, HANDOFF_MODES, HANDOFF_PROTOCOL, z } from '../engine/index.js';
+import { ERROR_CODES, type ErrorCode } from '../service/errors.js';
 
 const ERROR_NAMES = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
 

@@ -1,5 +1,5 @@
+import { configFromEnv, misspelledSettings } from '../service/config.js';
 import { buildApp } from './app.js';
-import { configFromEnv, misspelledSettings } from './config.js';
 import { lowerRenderThreads } from './thread-priority.js';
 
 /** How long a graceful shutdown may take before the process gives up on in-flight work. */

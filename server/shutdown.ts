@@ -6,8 +6,8 @@
  * stop the worker pool and flush the trace exporter.
  */
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from './errors.js';
-import { RETRY_AFTER_SECONDS } from './render-pool.js';
+import { ApiError } from '../service/errors.js';
+import { RETRY_AFTER_SECONDS } from '../service/render-pool.js';
 
 export function installGracefulShutdown(app: FastifyInstance): void {
   let closing = false;

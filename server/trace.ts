@@ -10,14 +10,14 @@
  */
 import type { Span } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
-import type { Telemetry } from './telemetry.js';
+import type { Telemetry } from '../service/telemetry.js';
 import {
   formatTraceparent,
   randomSpanId,
   randomTraceId,
   type TraceContext,
   traceContextFrom,
-} from './trace-context.js';
+} from '../service/trace-context.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,7 +5,7 @@
 import { createBrowserGpuExecutor, requestBrowserGpuDevice } from '../../engine/browser/gpu.js';
 import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';
 import type { RgbaImage } from '../../engine/image.js';
-import { resolveParams } from '../../engine/params.js';
+import { resolveParams } from '../../engine/index.js';
 import { planFrame } from '../../engine/plan.js';
 
 export interface BenchRun {

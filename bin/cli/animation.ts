@@ -6,14 +6,20 @@
  * still parts still, as in the studio. Each frame is rendered while the one before shows, and kept for the next pass. When
  * the terminal is resized, the picture is fitted to it again and drawn anew at its top.
  */
-import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';
-import { autoTune } from '../../engine/director/direct.js';
-import type { AnsiColorDepth } from '../../engine/encode/ansi-palette.js';
-import { encode } from '../../engine/encode/index.js';
+
+import type { AnsiColorDepth, RenderParams } from '../../engine/index.js';
+import {
+  autoTune,
+  CpuExecutor,
+  DEFAULT_CELL_ASPECT,
+  encode,
+  type FramePlan,
+  MIN_COLUMNS,
+  planFrame,
+  type RenderOptions,
+  StreamState,
+} from '../../engine/index.js';
 import type { DecodedAnimation } from '../../engine/node/decode-animation.js';
-import type { RenderParams } from '../../engine/params.js';
-import { type FramePlan, planFrame } from '../../engine/plan.js';
-import { DEFAULT_CELL_ASPECT, MIN_COLUMNS, type RenderOptions } from '../../engine/size.js';
 import { columnsForTerminal, type PlayLimits } from './args.js';
 import { renderFailure } from './convert.js';
 import { type PlaybackTerminal, TerminalPlayback } from './playback.js';

@@ -3,29 +3,17 @@
  * prints when that fails. The same function runs on the main thread (one input) and in the
  * render workers (many inputs: bin/cli/workers.ts), so both paths print the same bytes.
  */
-import type { AnsiColorDepth } from '../../engine/encode/ansi-palette.js';
-import { carriesEvidence, encode } from '../../engine/encode/index.js';
-import { RenderError } from '../../engine/errors.js';
-import type { RgbaImage } from '../../engine/image.js';
+import type { AnsiColorDepth, RgbaImage } from '../../engine/index.js';
+import { carriesEvidence, encode, RenderError, renderImage } from '../../engine/index.js';
 import { decodeImage } from '../../engine/node/decode.js';
-import type { RenderParams } from '../../engine/params.js';
-import type { RenderOptions } from '../../engine/render.js';
-import { renderImage } from '../../engine/render.js';
 import { failureLine, InputError, oneLine } from './io.js';
-import { sizedParams } from './sizing.js';
+import { type SizingRequest, sizedParams } from './sizing.js';
 
-export interface ConvertTask {
+/** One file to convert: its bytes, how it is sized (sizing.ts) and how its ANSI output is colored. */
+export interface ConvertTask extends SizingRequest {
   readonly bytes: Uint8Array;
-  readonly params: RenderParams;
-  readonly options: RenderOptions;
   /** The colors of ANSI output (--color-depth, resolved). */
   readonly ansiColorDepth: AnsiColorDepth;
-  /** `--rows` without `--columns`: the columns follow the image aspect at options.rows, up to this many. */
-  readonly columnsFromRows?: number;
-  /** Neither --columns nor --rows: the width is the CLI's to narrow for an image too tall at it. */
-  readonly narrowToFit?: true;
-  /** With narrowToFit, on a terminal: the rows it shows less one (the prompt's), which the art fits in. */
-  readonly fitRows?: number;
 }
 
 /** A render's failure as the one line the CLI prints. */

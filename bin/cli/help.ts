@@ -2,18 +2,19 @@
  * `glyphcast --help`, generated from the params schema: every render parameter with its
  * flags, meaning, range or values, and default, grouped as in the studio.
  */
-import { describeExpected, PARAM_GROUPS, PARAMS, type ParamInfo, paramInfo } from '../../engine/params.js';
-import { DEFAULT_CELL_ASPECT, MAX_ROWS } from '../../engine/size.js';
 import {
-  CELL_ASPECT_RANGE,
-  COLOR_DEPTH_VALUES,
-  DURATION_RANGE,
-  kebabCase,
-  LOOPS_RANGE,
-  OUTPUT_EXTENSIONS,
-  PARAM_ALIASES,
-} from './args.js';
+  DEFAULT_CELL_ASPECT,
+  describeExpected,
+  MAX_ROWS,
+  PARAM_GROUPS,
+  PARAMS,
+  type ParamInfo,
+  paramInfo,
+} from '../../engine/index.js';
+import { CELL_ASPECT_RANGE, DURATION_RANGE, LOOPS_RANGE } from './args.js';
+import { kebabCase, PARAM_ALIASES } from './flags.js';
 import { MAX_INPUT_BYTES } from './io.js';
+import { COLOR_DEPTH_VALUES, OUTPUT_EXTENSIONS } from './output-format.js';
 
 /** Column where descriptions start. */
 const INDENT = 26;

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from './args.js';
+import { UsageError } from './flags.js';
 
 /** Where one input's output goes: standard output, or a file. */
 export type Destination = { readonly kind: 'stdout' } | { readonly kind: 'file'; readonly path: string };

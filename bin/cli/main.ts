@@ -9,10 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FORMAT_INFO } from '../../engine/encode/formats.js';
-import { SAMPLES_X } from '../../engine/fixed.js';
-import { MAX_ROWS } from '../../engine/size.js';
-import { isVideoContainer } from '../../engine/video-container.js';
+import { FORMAT_INFO, isVideoContainer, MAX_ROWS, SAMPLES_X } from '../../engine/index.js';
 import { type Command, type PlayLimits, parseArgs, type RenderCommand, UsageError } from './args.js';
 import type { Converted, ConvertTask } from './convert.js';
 import { helpText } from './help.js';

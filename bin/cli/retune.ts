@@ -7,9 +7,7 @@
  * the new look applies from the frame after the result comes back.
  */
 import type { Piscina } from 'piscina';
-import type { RgbaImage } from '../../engine/image.js';
-import type { RenderParams } from '../../engine/params.js';
-import type { RenderOptions } from '../../engine/size.js';
+import type { RenderOptions, RenderParams, RgbaImage } from '../../engine/index.js';
 import type { TuneTask } from './tune-worker.js';
 import { cliWorkerPool } from './worker-pool.js';
 

@@ -4,7 +4,7 @@
  * temporary file is removed. Ctrl-Z while an animation plays: the cursor is shown while the
  * process is stopped.
  */
-import { ANSI_RESET } from '../../engine/encode/ansi.js';
+import { ANSI_RESET } from '../../engine/index.js';
 
 export const HIDE_CURSOR = '\x1b[?25l';
 export const SHOW_CURSOR = '\x1b[?25h';

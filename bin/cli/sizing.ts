@@ -2,9 +2,8 @@
  * The grid's size for an image when --rows alone sets it: the columns keep the image's aspect.
  * Free of the decoder, so the CLI's main thread can size before it loads sharp.
  */
-import type { RenderParams } from '../../engine/params.js';
-import { DEFAULT_CELL_ASPECT, gridSize, MAX_ROWS, MIN_COLUMNS, widestColumns } from '../../engine/size.js';
-import type { ConvertTask } from './convert.js';
+import type { RenderOptions, RenderParams } from '../../engine/index.js';
+import { DEFAULT_CELL_ASPECT, gridSize, MAX_ROWS, MIN_COLUMNS, widestColumns } from '../../engine/index.js';
 import { InputError } from './io.js';
 
 /** The columns that keep the image's aspect at `rows` rows, within the range of --columns and `widest`. */
@@ -55,13 +54,25 @@ function columnsForGivenRows(
   }
 }
 
+/** What sizes a render: the params and options as given, and how the CLI may choose the width. */
+export interface SizingRequest {
+  readonly params: RenderParams;
+  readonly options: RenderOptions;
+  /** `--rows` without `--columns`: the columns follow the image aspect at options.rows, up to this many. */
+  readonly columnsFromRows?: number;
+  /** Neither --columns nor --rows: the width is the CLI's to narrow for an image too tall at it. */
+  readonly narrowToFit?: true;
+  /** With narrowToFit, on a terminal: the rows it shows less one (the prompt's), which the art fits in. */
+  readonly fitRows?: number;
+}
+
 /**
  * The params for `image`: with --rows alone, the columns that keep its aspect at that height;
  * with neither --rows nor --columns, the CLI's width (the terminal's, or the default), narrowed
  * on a terminal to the widest whose rows fit it (`fitRows`), and anywhere where the image is
  * too tall for MAX_ROWS rows at it (a full-page screenshot).
  */
-export function sizedParams(image: { width: number; height: number }, task: Omit<ConvertTask, 'bytes'>): RenderParams {
+export function sizedParams(image: { width: number; height: number }, task: SizingRequest): RenderParams {
   const { rows, cellAspect = DEFAULT_CELL_ASPECT } = task.options;
   if (task.columnsFromRows !== undefined && rows !== undefined) {
     return { ...task.params, columns: columnsForGivenRows(image, rows, cellAspect, task.columnsFromRows) };

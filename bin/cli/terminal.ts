@@ -4,7 +4,7 @@
  * width is the one it most likely ends on (outputColumns), and the colors are 24-bit.
  */
 import type { WriteStream } from 'node:tty';
-import type { AnsiColorDepth } from '../../engine/encode/ansi-palette.js';
+import type { AnsiColorDepth } from '../../engine/index.js';
 import { streamStat } from './io.js';
 
 /** The width of the terminal `stdout` is, or undefined when it is a file or a pipe. */

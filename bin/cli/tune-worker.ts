@@ -1,9 +1,7 @@
 /** The Auto Director off the main thread while a video plays (bin/cli/retune.ts): one frame to tuned params. */
-import { CpuExecutor } from '../../engine/cpu/executor.js';
-import { autoTune } from '../../engine/director/direct.js';
-import type { RgbaImage } from '../../engine/image.js';
-import type { RenderParams } from '../../engine/params.js';
-import type { RenderOptions } from '../../engine/size.js';
+
+import type { RenderOptions, RenderParams, RgbaImage } from '../../engine/index.js';
+import { autoTune, CpuExecutor } from '../../engine/index.js';
 
 export interface TuneTask {
   readonly image: RgbaImage;

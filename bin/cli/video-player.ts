@@ -10,14 +10,9 @@
  * plays once, or as --loops and --duration say (animation.ts timesThrough): each time through
  * is decoded again, the pause while ffmpeg starts kept off the clock.
  */
-import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';
-import { autoTune } from '../../engine/director/direct.js';
-import type { AnsiColorDepth } from '../../engine/encode/ansi-palette.js';
-import { encode } from '../../engine/encode/index.js';
-import { SAMPLES_X } from '../../engine/fixed.js';
-import type { RenderParams } from '../../engine/params.js';
-import { planFrame } from '../../engine/plan.js';
-import type { RenderOptions } from '../../engine/size.js';
+
+import type { AnsiColorDepth, RenderOptions, RenderParams } from '../../engine/index.js';
+import { autoTune, CpuExecutor, encode, planFrame, SAMPLES_X, StreamState } from '../../engine/index.js';
 import {
   type FitRequest,
   type Fitted,

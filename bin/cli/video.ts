@@ -11,8 +11,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { RgbaImage } from '../../engine/image.js';
-import { isVideoContainer, VIDEO_HEAD_BYTES } from '../../engine/video-container.js';
+import type { RgbaImage } from '../../engine/index.js';
+import { isVideoContainer, VIDEO_HEAD_BYTES } from '../../engine/index.js';
 import { fsReason, shownPath } from './io.js';
 import { onExit } from './signal-guard.js';
 

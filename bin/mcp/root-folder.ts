@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ApiError, imageTooLarge } from '../../server/errors.js';
+import { ApiError, imageTooLarge } from '../../service/errors.js';
 
 const refused = (message: string) => new ApiError('invalid_image_source', message, { field: 'imagePath' });
 

@@ -9,7 +9,7 @@
  * - a key repeated in one object: in the tool arguments (`params.arguments`) it is passed on
  *   to the intake, which reports a parameter given twice as over HTTP; anywhere else it is
  *   -32600, as are nesting deeper than 64, an object of over 1000 keys and a prototype key
- *   (`__proto__`, `constructor.prototype`), with the message's id (server/mcp/message-screen.ts);
+ *   (`__proto__`, `constructor.prototype`), with the message's id (service/mcp/message-screen.ts);
  * - a JSON value that is not a JSON-RPC request, notification or response: -32600, with its
  *   id when one can be read, else null;
  * - a line longer than `maxLineBytes` (the HTTP API's JSON body limit): dropped as it
@@ -34,11 +34,16 @@ import {
   parseJSONRPCMessage,
 } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { rpcError } from '../../server/mcp/batch.js';
-import { RefusedMessage, screenMcpBody } from '../../server/mcp/message-screen.js';
+import { argumentRepeatsIn } from '../../service/mcp/argument-repeats.js';
+import { rpcError } from '../../service/mcp/batch.js';
+import { RefusedMessage, screenMcpBody } from '../../service/mcp/message-screen.js';
 
 /** What a line comes to: a message for the SDK, an answer for the client, or nothing (blank). */
-export type Screened = { readonly message: JSONRPCMessage } | { readonly answer: ReturnType<typeof rpcError> } | null;
+/** A line's message (with the body it was read from, which the screen's records are kept against), its refusal, or nothing. */
+export type Screened =
+  | { readonly message: JSONRPCMessage; readonly body: unknown }
+  | { readonly answer: ReturnType<typeof rpcError> }
+  | null;
 
 const invalid = (id: unknown, why: string) => ({ answer: rpcError(id, INVALID_REQUEST, `Invalid Request: ${why}`) });
 
@@ -76,7 +81,7 @@ export function screenLine(raw: string): Screened {
   const screened = screenMcpBody(line, value);
   if (screened instanceof RefusedMessage) return { answer: screened.answer };
   try {
-    return { message: parseJSONRPCMessage(screened) };
+    return { message: parseJSONRPCMessage(screened), body: screened };
   } catch {
     return invalid(id, 'not a JSON-RPC 2.0 request, notification or response');
   }
@@ -113,6 +118,11 @@ export class ScreenedStdioTransport extends StdioServerTransport {
   #tail: Buffer = Buffer.alloc(0);
   /** The requests passed on and not yet answered, by id: a count, as a client may reuse an id. */
   readonly #unanswered = new Map<string | number, number>();
+  /** The repeated argument keys of each request read and not yet answered, by id (argument-repeats.ts). */
+  readonly #repeats = new Map<string | number, readonly string[]>();
+
+  /** The keys the arguments of request `id` give twice: what the tool reads (RenderToolOptions.argumentRepeats). */
+  readonly argumentRepeats = (id: string | number): readonly string[] => this.#repeats.get(id) ?? [];
   /** Called once every request is answered. */
   #onAnswered: (() => void) | null = null;
   /** The input ended: the transport closes once the pending requests are answered. */
@@ -167,7 +177,10 @@ export class ScreenedStdioTransport extends StdioServerTransport {
     const count = this.#unanswered.get(id as string | number);
     if (count === undefined) return;
     if (count > 1) this.#unanswered.set(id as string | number, count - 1);
-    else this.#unanswered.delete(id as string | number);
+    else {
+      this.#unanswered.delete(id as string | number);
+      this.#repeats.delete(id as string | number);
+    }
     if (this.#unanswered.size === 0) this.#onAnswered?.();
   }
 
@@ -237,6 +250,10 @@ export class ScreenedStdioTransport extends StdioServerTransport {
         // the SDK sends no answer to a request the client cancelled (as MCP asks): none is waited for
         else if ('method' in message && message.method === 'notifications/cancelled')
           this.#settle(message.params?.requestId);
+        if (isJSONRPCRequest(message)) {
+          const repeated = argumentRepeatsIn(screened.body)(message.id);
+          if (repeated.length > 0) this.#repeats.set(message.id, repeated);
+        }
         this.onmessage?.(message);
       }
     } catch (err) {

@@ -16,12 +16,13 @@ import type { GpuFrame } from './frame-source.js';
 import { FRAME_UNIFORM_SIZE, FrameUniform, type StreamFlags, TableImage } from './frame-uniform.js';
 import { type KernelOptions, Kernels } from './kernels.js';
 import { passTimings, readGrid, round3 } from './readback.js';
-import { recordFrame } from './record-frame.js';
+import { type DitherSchedule, recordFrame } from './record-frame.js';
 import { FrameResources, frameSizeKey, MAX_PASSES, type SharedBuffers, StreamBuffers, streamKey } from './resources.js';
 import { checkShaderSources, type ShaderSources } from './shaders.js';
 import { type FramePath, FrameUploader } from './upload.js';
 
-export type DitherSchedule = 'wavefront' | 'serial';
+export type { DitherSchedule };
+
 export type TimingSource = 'timestamp-query' | 'wall';
 
 export interface GpuExecutorOptions extends KernelOptions {

@@ -10,10 +10,13 @@
  */
 import { LOCAL_PASSES } from '../kernels/local-contrast.js';
 import type { FramePlan } from '../plan.js';
-import type { DitherSchedule } from './executor.js';
 import type { Kernels, PipelineName } from './kernels.js';
 import { BOOK_WORDS } from './preamble.js';
 import type { FrameResources, StateBindGroups, StreamBuffers } from './resources.js';
+import type { Upload } from './upload.js';
+
+/** How the dither pass runs on the GPU: a row wavefront in one workgroup, or one invocation (engine/gpu/README.md). */
+export type DitherSchedule = 'wavefront' | 'serial';
 
 /**
  * Workgroups of the histogram pass, each striding over the samples. Each zeroes and merges 256
@@ -22,17 +25,6 @@ import type { FrameResources, StateBindGroups, StreamBuffers } from './resources
  * counts even 400 columns' samples (360,000) with 8 groups of 64 in well under 0.1 ms.
  */
 export const HISTOGRAM_GROUPS = 8;
-
-/** How this frame's pixels reach `rgba`. */
-export type Upload =
-  | { readonly kind: 'buffer'; readonly stride: number }
-  | { readonly kind: 'copy'; readonly stride: number; readonly texture: GPUTexture }
-  | {
-      readonly kind: 'external';
-      readonly stride: number;
-      readonly pipeline: GPUComputePipeline;
-      readonly bindGroup: GPUBindGroup;
-    };
 
 export interface FrameRecording {
   readonly device: GPUDevice;

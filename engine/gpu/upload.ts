@@ -7,8 +7,18 @@
 import { GpuExecutorError } from './errors.js';
 import { copiesUpright, frameKind, frameSize, type GpuFrame, isRgbaImage } from './frame-source.js';
 import type { Kernels } from './kernels.js';
-import type { Upload } from './record-frame.js';
 import type { FrameResources } from './resources.js';
+
+/** How this frame's pixels reach `rgba`. */
+export type Upload =
+  | { readonly kind: 'buffer'; readonly stride: number }
+  | { readonly kind: 'copy'; readonly stride: number; readonly texture: GPUTexture }
+  | {
+      readonly kind: 'external';
+      readonly stride: number;
+      readonly pipeline: GPUComputePipeline;
+      readonly bindGroup: GPUBindGroup;
+    };
 
 export type FramePath = 'buffer' | 'copy' | 'external' | 'cpu-copy';
 

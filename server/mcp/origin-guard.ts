@@ -10,7 +10,7 @@
  *   name as Host and is refused (DNS rebinding protection).
  */
 import { localhostAllowedHostnames, validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
-import type { ServerConfig } from '../config.js';
+import type { ServerConfig } from '../../service/config.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 

@@ -21,19 +21,20 @@ import {
 } from '@modelcontextprotocol/server';
 import type { Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerConfig } from '../config.js';
-import { jsonBodyLimit } from '../intake.js';
-import { parseJsonScreened } from '../json-body.js';
-import type { RenderService } from '../render-service.js';
+import type { ServerConfig } from '../../service/config.js';
+import { jsonBodyLimit } from '../../service/intake.js';
+import { type ArgumentRepeats, argumentRepeatsIn } from '../../service/mcp/argument-repeats.js';
+import { rpcError, serveBatch } from '../../service/mcp/batch.js';
+import { answerOf, serveLegacyMessage } from '../../service/mcp/legacy-json.js';
+import { createMcpServer } from '../../service/mcp/mcp-server.js';
+import { RefusedMessage, screenMcpBody } from '../../service/mcp/message-screen.js';
+import { MCP_PROTOCOL_VERSIONS } from '../../service/mcp/versions.js';
+import type { RenderService } from '../../service/render-service.js';
+import type { Telemetry } from '../../service/telemetry.js';
+import { parseJsonScreened } from '../json-parser.js';
 import { requestHost } from '../request-host.js';
-import type { Telemetry } from '../telemetry.js';
-import { rpcError, serveBatch } from './batch.js';
-import { answerOf, serveLegacyMessage } from './legacy-json.js';
-import { createMcpServer } from './mcp-server.js';
-import { RefusedMessage, screenMcpBody } from './message-screen.js';
 import { createOriginGuard } from './origin-guard.js';
 import { rpcErrorHandler, sendRpcError } from './rpc-errors.js';
-import { MCP_PROTOCOL_VERSIONS } from './versions.js';
 
 export interface McpRouteOptions {
   readonly service: RenderService;
@@ -131,20 +132,27 @@ export function installMcpMethodGuard(app: FastifyInstance): void {
   });
 }
 
+/** What one HTTP exchange gives its tool calls: the request span, and the screen's repeated argument keys. */
+interface Exchange {
+  readonly span: Span | null;
+  readonly repeats: ArgumentRepeats;
+}
+
 export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions): Promise<void> {
   const { config, service, telemetry } = opts;
   const guard = createOriginGuard(config);
-  const serverFor = (requestSpan: Span | null) =>
+  const serverFor = (exchange: Exchange | undefined) =>
     createMcpServer({
       render: service.render,
       maxImageBytes: config.maxImageBytes,
       urlFetching: config.imageFetchAllowlist.length > 0,
       telemetry,
-      requestSpan,
+      requestSpan: exchange?.span ?? null,
+      argumentRepeats: exchange?.repeats,
     });
-  /** The HTTP request span behind each web Request handed to the modern handler. */
-  const spans = new WeakMap<Request, Span | null>();
-  const modern = createMcpHandler((ctx) => serverFor((ctx.requestInfo && spans.get(ctx.requestInfo)) ?? null), {
+  /** The HTTP request span and the screen's argument repeats behind each web Request handed to the modern handler. */
+  const exchanges = new WeakMap<Request, Exchange>();
+  const modern = createMcpHandler((ctx) => serverFor(ctx.requestInfo && exchanges.get(ctx.requestInfo)), {
     legacy: 'reject',
     // 'auto' answers JSON: the tool emits nothing before its result (and 'json' warns at start).
     responseMode: 'auto',
@@ -186,13 +194,14 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions): Pr
       const body = request.body;
       if (body instanceof RefusedMessage) return sendRpcError(request, reply, 400, body.answer, body.errorCode);
       const web = webRequest(request);
+      const exchange: Exchange = { span: request.span, repeats: argumentRepeatsIn(body) };
       if (!(await isLegacy(web, body))) {
-        spans.set(web, request.span);
+        exchanges.set(web, exchange);
         return reply.send(await modern.fetch(web, { parsedBody: body }));
       }
-      if (!Array.isArray(body)) return reply.send(await serveLegacyMessage(serverFor(request.span), web, body));
+      if (!Array.isArray(body)) return reply.send(await serveLegacyMessage(serverFor(exchange), web, body));
       const answer = await serveBatch(body, config.mcpMaxBatch, async (message) =>
-        answerOf(await serveLegacyMessage(serverFor(request.span), webRequest(request), message)),
+        answerOf(await serveLegacyMessage(serverFor(exchange), webRequest(request), message)),
       );
       if (answer.status === 202) return reply.code(202).send();
       if (answer.status === 400) request.errorCode = 'invalid_batch';

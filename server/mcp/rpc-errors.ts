@@ -6,10 +6,10 @@
  */
 import { INVALID_REQUEST, PARSE_ERROR } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerConfig } from '../config.js';
-import { toApiError } from '../errors.js';
-import { jsonBodyLimit } from '../intake.js';
-import { rpcError } from './batch.js';
+import type { ServerConfig } from '../../service/config.js';
+import { toApiError } from '../../service/errors.js';
+import { jsonBodyLimit } from '../../service/intake.js';
+import { rpcError } from '../../service/mcp/batch.js';
 
 const INTERNAL_ERROR = -32603;
 

@@ -5,10 +5,10 @@
  * needs the platform key whenever PLATFORM_API_KEY is set (as the manifest says).
  */
 import type { FastifyInstance } from 'fastify';
-import { handoffManifest } from '../../engine/protocol/handoff.js';
+import { handoffManifest } from '../../engine/index.js';
+import type { RenderPool } from '../../service/render-pool.js';
+import { SERVICE_VERSION } from '../../service/version.js';
 import { requirePlatformKey } from '../auth.js';
-import type { RenderPool } from '../render-pool.js';
-import { SERVICE_VERSION } from '../version.js';
 import { traceSummary } from './health.js';
 
 export async function handoffRoutes(app: FastifyInstance, opts: { pool: RenderPool }): Promise<void> {

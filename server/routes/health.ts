@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RenderPool } from '../../service/render-pool.js';
+import { formatTraceparent } from '../../service/trace-context.js';
+import { SERVICE_NAME, SERVICE_VERSION } from '../../service/version.js';
 import { CAPABILITIES, OUTPUT_FORMATS } from '../capabilities.js';
-import type { RenderPool } from '../render-pool.js';
-import { formatTraceparent } from '../trace-context.js';
-import { SERVICE_NAME, SERVICE_VERSION } from '../version.js';
 
 /** The trace context of a request as a body field: what the response headers also carry. */
 export function traceSummary(request: FastifyRequest) {

@@ -6,9 +6,11 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { intakeFromJson, intakeFromMultipart, jsonBodyLimit, mergeParams, noImage, type ParamSet } from '../intake.js';
-import { markRepeatedKeys, parseJsonScreened } from '../json-body.js';
-import { type RenderOutcome, type RenderService, serverTiming } from '../render-service.js';
+import { intakeFromJson, jsonBodyLimit, mergeParams, noImage, type ParamSet } from '../../service/intake.js';
+import { markRepeatedKeys } from '../../service/json-body.js';
+import { type RenderOutcome, type RenderService, serverTiming } from '../../service/render-service.js';
+import { parseJsonScreened } from '../json-parser.js';
+import { intakeFromMultipart } from '../multipart-intake.js';
 
 export interface RenderRouteOptions {
   readonly service: RenderService;

@@ -5,7 +5,7 @@
  * went (`onReceiverClosed`). Removes its listener and ends the session when the host disconnects.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { type HandoffManifest, type HandoffMode, launchUrl } from '../../engine/protocol/handoff.js';
+import { type HandoffManifest, type HandoffMode, launchUrl } from '../../engine/index.js';
 import { HandoffSession, type HandoffStatus } from '../handoff/handoff-session.js';
 import type { BusFrame } from '../state/frame-bus.js';
 import { newTraceId } from '../state/trace-id.js';

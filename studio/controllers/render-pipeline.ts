@@ -9,8 +9,7 @@
  * when the host disconnects.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { DirectorEvidence } from '../../engine/grid.js';
-import type { RenderParams } from '../../engine/params.js';
+import type { DirectorEvidence, RenderParams } from '../../engine/index.js';
 import { AutoDirector } from '../render/auto-director.js';
 import { CpuWorkerRenderer } from '../render/cpu-worker-renderer.js';
 import {

@@ -12,7 +12,7 @@
  * and a start that a later choice overtook is dropped without one.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { isVideoContainer, VIDEO_HEAD_BYTES } from '../../engine/video-container.js';
+import { isVideoContainer, VIDEO_HEAD_BYTES } from '../../engine/index.js';
 import { AnimatedImage } from '../sources/animated-image.js';
 import { decodeImageBlob } from '../sources/decode-image.js';
 import { imageAddress } from '../sources/image-address.js';

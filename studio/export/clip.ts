@@ -4,11 +4,8 @@
  * their recorded timing. The layouts are documented in studio/README.md.
  */
 
-import { FONT_STACK } from '../../engine/encode/html.js';
-import { toBase64 } from '../../engine/encode/json.js';
-import { lightBackground, monoInk } from '../../engine/encode/runs.js';
-import { type CellGrid, gridLines } from '../../engine/grid.js';
-import type { RenderParams } from '../../engine/params.js';
+import type { RenderParams } from '../../engine/index.js';
+import { type CellGrid, FONT_STACK, gridLines, lightBackground, monoInk, toBase64 } from '../../engine/index.js';
 
 /** A clip stops at whichever comes first (its time is play time: see ClipRecorder.add). */
 export const CLIP_MAX_FRAMES = 300;

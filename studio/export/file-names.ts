@@ -1,5 +1,5 @@
 /** Download names: `glyphcast-<source>-<columns>x<rows>.<SPEC 2.3 extension>`. */
-import { FORMAT_INFO, type Format } from '../../engine/encode/formats.js';
+import { FORMAT_INFO, type Format } from '../../engine/index.js';
 
 /** A file-name-safe stem of a source name ("My Photo.PNG" -> "my-photo"). */
 export function slug(name: string): string {

@@ -1,5 +1,5 @@
 /** The download buttons of the export panel: a short name and the extension on each. */
-import { FORMAT_INFO, type Format } from '../../engine/encode/formats.js';
+import { FORMAT_INFO, type Format } from '../../engine/index.js';
 
 /** What a download button shows, above its extension (FORMAT_INFO's label is its tooltip). */
 export const FORMAT_BUTTON_TEXT: Readonly<Record<Format, string>> = {

@@ -18,17 +18,18 @@
  *
  * Pure logic over an injected window and clock, so it is unit-tested without a browser.
  */
-import { toBase64 } from '../../engine/encode/json.js';
-import { type CellGrid, gridLines } from '../../engine/grid.js';
 import {
+  type CellGrid,
+  gridLines,
   HANDOFF_PROTOCOL,
   type HandoffFrame,
   type HandoffMode,
   handoffAckSchema,
   handoffReadySchema,
   MAX_FRAMES_IN_FLIGHT,
+  toBase64,
   UNACKED_FPS_CAP,
-} from '../../engine/protocol/handoff.js';
+} from '../../engine/index.js';
 
 /** How often an open session looks whether the receiver window was closed (no event says so). */
 export const CLOSED_POLL_MS = 500;

@@ -1,5 +1,5 @@
 /** Reads the handoff manifest the server publishes (GET /api/v1/a2v-handoff). */
-import type { HandoffManifest } from '../../engine/protocol/handoff.js';
+import type { HandoffManifest } from '../../engine/index.js';
 
 export class ManifestError extends Error {
   override readonly name = 'ManifestError';

@@ -10,8 +10,7 @@
  * copies the frame to the Worker and hands the answer back. With autoOptimize = 0 nothing is
  * tuned and the user's params are rendered.
  */
-import type { DirectorEvidence } from '../../engine/grid.js';
-import type { RenderParams } from '../../engine/params.js';
+import type { DirectorEvidence, RenderParams } from '../../engine/index.js';
 import { type Tuned, TuneSchedule } from '../state/tune-schedule.js';
 import type { FrameInput } from './frame-renderer.js';
 import { type ClientRequest, FRAME_SKIPPED, WorkerClient } from './worker-client.js';

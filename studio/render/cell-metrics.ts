@@ -8,7 +8,7 @@
  * in it is drawn in exactly that cell; a font with a taller line gets a taller cell and the
  * engine is told (cellAspect), so the rows follow the real font either way.
  */
-import { FONT_STACK } from '../../engine/encode/html.js';
+import { FONT_STACK } from '../../engine/index.js';
 
 export { FONT_STACK };
 

@@ -3,9 +3,9 @@
  * the lines and the charset's table, colors from the `rgb24-b64-v1` chroma (zeros without it).
  * A recorded clip's frame, which has the same lines and chroma, becomes a grid to paint.
  */
-import { CHROMA_ENCODING } from '../../engine/encode/formats.js';
-import { type Charset, charsetTable } from '../../engine/glyphs/charsets.js';
-import type { CellGrid, RenderEvidence } from '../../engine/grid.js';
+
+import type { CellGrid, RenderEvidence } from '../../engine/index.js';
+import { CHROMA_ENCODING, type Charset, charsetTable } from '../../engine/index.js';
 import type { PaintableGrid } from './grid-painter.js';
 
 type Chroma = { readonly encoding: string; readonly data: string } | null;

@@ -3,7 +3,7 @@
  * lost. Streams run the temporal filter in the Worker (its StreamState), so a stream renders
  * the same glyphs here as on the GPU executor.
  */
-import type { RenderParams } from '../../engine/params.js';
+import type { RenderParams } from '../../engine/index.js';
 import type { FrameInput, FrameRenderer, RenderedFrame, RenderOptions } from './frame-renderer.js';
 import { type ClientRequest, WorkerClient } from './worker-client.js';
 

@@ -7,9 +7,7 @@
  * A renderer renders one frame at a time; the caller (RenderPipeline) never calls `render`
  * again before the previous promise settles, and drops stream frames that arrive meanwhile.
  */
-import type { CellGrid } from '../../engine/grid.js';
-import type { RgbaImage } from '../../engine/image.js';
-import type { RenderParams } from '../../engine/params.js';
+import type { CellGrid, RenderParams, RgbaImage } from '../../engine/index.js';
 
 /** What a renderer is asked to render. */
 export type FrameInput =

@@ -3,7 +3,7 @@
  * previous frame's glyphs in a reused array. Recording a frame allocates nothing (the array
  * grows only when the grid does).
  */
-import type { CellGrid } from '../../engine/grid.js';
+import type { CellGrid } from '../../engine/index.js';
 
 /** Frame timestamps kept for the fps window (enough for 60 fps over one second). */
 const RING = 64;

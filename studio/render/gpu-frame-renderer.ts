@@ -16,10 +16,8 @@
  *   binding size rejects with 'source_too_large': the pipeline renders that frame on the CPU.
  */
 import { createBrowserGpuExecutor } from '../../engine/browser/gpu.js';
-import { GpuExecutorError } from '../../engine/gpu/errors.js';
-import type { GpuExecutor, GpuRenderOptions } from '../../engine/gpu/executor.js';
-import type { RenderParams } from '../../engine/params.js';
-import { type FramePlan, planFrame } from '../../engine/plan.js';
+import type { GpuExecutor, GpuRenderOptions, RenderParams } from '../../engine/index.js';
+import { type FramePlan, GpuExecutorError, planFrame } from '../../engine/index.js';
 import {
   DEVICE_LOST,
   type FrameInput,

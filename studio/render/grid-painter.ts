@@ -2,9 +2,9 @@
  * Draws a CellGrid onto the stage's canvas. Two implementations: WebGPU (a render pass of
  * instanced quads from a glyph atlas) and Canvas 2D (the fallback without WebGPU).
  */
-import { lightBackground, monoInk, parseHex } from '../../engine/encode/runs.js';
-import type { CellGrid } from '../../engine/grid.js';
-import type { RenderParams } from '../../engine/params.js';
+
+import type { CellGrid, RenderParams } from '../../engine/index.js';
+import { lightBackground, monoInk, parseHex } from '../../engine/index.js';
 
 /** What a painter reads of a grid: its size, glyphs and colors (a recorded clip's frame has no more). */
 export type PaintableGrid = Pick<CellGrid, 'columns' | 'rows' | 'table' | 'glyphs' | 'colors'>;

@@ -10,11 +10,9 @@
  *
  * The studio runs two of these: one renders (CpuWorkerRenderer), one tunes (AutoDirector).
  */
-import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';
-import { autoTune } from '../../engine/director/direct.js';
-import type { RgbaImage } from '../../engine/image.js';
-import { type FramePlan, planFrame } from '../../engine/plan.js';
-import { checkImage } from '../../engine/size.js';
+
+import type { RgbaImage } from '../../engine/index.js';
+import { autoTune, CpuExecutor, checkImage, type FramePlan, planFrame, StreamState } from '../../engine/index.js';
 import type { FramePixels, WorkerReply, WorkerRequest } from './worker-protocol.js';
 
 const executor = new CpuExecutor();

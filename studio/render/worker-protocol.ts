@@ -1,6 +1,5 @@
 /** Messages between the page and render.worker.ts. */
-import type { CellGrid, DirectorEvidence } from '../../engine/grid.js';
-import type { RenderParams } from '../../engine/params.js';
+import type { CellGrid, DirectorEvidence, RenderParams } from '../../engine/index.js';
 
 /** A video frame's RGBA pixels (transferred; returned with the reply). */
 export interface FramePixels {

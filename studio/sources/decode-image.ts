@@ -5,8 +5,8 @@
  * (JPEG decoders differ between browsers and libvips by a few levels; PNG is bit-exact.) BMP and
  * Netpbm are read by the engine's own readers, as the server reads them: bit-exact too.
  */
-import type { RgbaImage } from '../../engine/image.js';
-import { RASTER_HEAD_BYTES, rasterFormat } from '../../engine/raster/sniff.js';
+import type { RgbaImage } from '../../engine/index.js';
+import { RASTER_HEAD_BYTES, rasterFormat } from '../../engine/index.js';
 
 /** The server's decode limit (engine/node/decode.ts DEFAULT_MAX_PIXELS): 40 megapixels. */
 export const MAX_IMAGE_PIXELS = 40_000_000;

@@ -8,7 +8,7 @@
  * so it is for a frame that copyTo would not write as the element shows it (engine/gpu/frame-source.ts
  * copiesUpright).
  */
-import { copiesUpright } from '../../engine/gpu/frame-source.js';
+import { copiesUpright } from '../../engine/index.js';
 
 export interface GrabbedFrame {
   readonly width: number;

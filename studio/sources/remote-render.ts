@@ -3,8 +3,7 @@
  * trusted or allowlisted hosts. The studio asks for `json-compact` and rebuilds the CellGrid
  * from its lines and chroma, so the live view, exports and handoff work as for local images.
  */
-import type { CellGrid } from '../../engine/grid.js';
-import type { RenderParams } from '../../engine/params.js';
+import type { CellGrid, RenderParams } from '../../engine/index.js';
 import { gridFromCompact } from '../render/compact-grid.js';
 
 export class RemoteRenderError extends Error {

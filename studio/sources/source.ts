@@ -1,5 +1,5 @@
 /** What the studio renders from: one source at a time. */
-import type { RgbaImage } from '../../engine/image.js';
+import type { RgbaImage } from '../../engine/index.js';
 import type { FramePlayer } from './animated-image.js';
 
 export type StudioSource =

@@ -5,8 +5,7 @@
  * to integers, as the director rounds); anything else (charset, strategy, booleans) switches
  * at the halfway step. Pure.
  */
-import type { ParamChange } from '../../engine/grid.js';
-import type { RenderParams } from '../../engine/params.js';
+import type { ParamChange, RenderParams } from '../../engine/index.js';
 
 /** Steps from one tune to the next (one step at most every EASE_STEP_MS). */
 export const EASE_STEPS = 6;

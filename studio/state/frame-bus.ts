@@ -2,8 +2,7 @@
  * Hands every rendered frame to whoever listens (exports, clip recorder, handoff) without the
  * app knowing them: lazily loaded panels subscribe when they arrive.
  */
-import type { CellGrid } from '../../engine/grid.js';
-import type { RenderParams } from '../../engine/params.js';
+import type { CellGrid, RenderParams } from '../../engine/index.js';
 
 /**
  * The frame on screen. One record is updated in place for every frame (no allocation per

@@ -1,5 +1,5 @@
 /** Human labels for parameters and groups (derived from the schema names) and for the rubric metrics. */
-import type { ParamGroup, ParamInfo, ParamName } from '../../engine/params.js';
+import type { ParamGroup, ParamInfo, ParamName } from '../../engine/index.js';
 
 const LABEL_OVERRIDES: Partial<Record<ParamName, string>> = {
   charset: 'Character set',

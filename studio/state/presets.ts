@@ -4,7 +4,7 @@
  * lands on the same look, while the output settings (columns, charset, color, format) are
  * kept as the user chose them.
  */
-import type { QUALITY_TARGETS, RenderParams } from '../../engine/params.js';
+import type { QUALITY_TARGETS, RenderParams } from '../../engine/index.js';
 
 export type QualityTarget = (typeof QUALITY_TARGETS)[number];
 

@@ -10,8 +10,7 @@
  *   EASE_STEP_MS apart; `frameParams` returns the same object until the next step, so renderers
  *   keep their plans and no frame allocates.
  */
-import type { DirectorEvidence } from '../../engine/grid.js';
-import type { RenderParams } from '../../engine/params.js';
+import type { DirectorEvidence, RenderParams } from '../../engine/index.js';
 import { EASE_STEP_MS, EASE_STEPS, easeParams, keepAdjustments } from './ease-params.js';
 
 /** Re-tune a stream this often (ms). */

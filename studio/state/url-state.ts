@@ -14,7 +14,7 @@ import {
   ParamsError,
   type RenderParams,
   resolveParams,
-} from '../../engine/params.js';
+} from '../../engine/index.js';
 import { imageAddress } from '../sources/image-address.js';
 import { isTraceId } from './trace-id.js';
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';
 import type { CellGrid } from '../../engine/grid.js';
 import type { RgbaImage } from '../../engine/image.js';
-import { type RenderParamsInput, resolveParams } from '../../engine/params.js';
+import { type RenderParamsInput, resolveParams } from '../../engine/index.js';
 import { planFrame } from '../../engine/plan.js';
 import { launchChromium, startTestPages } from '../support/browser.js';
 import { decodeDev } from '../support/corpus.js';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORMATS } from '../../engine/params.js';
+import { FORMATS } from '../../engine/index.js';
 import { downloadButtonName } from '../../studio/export/format-buttons.js';
 import { launchChromium } from '../support/browser.js';
 import { largePng, videoWebm } from '../support/media.js';

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FORMAT_INFO } from '../../engine/encode/formats.js';
-import { FORMATS } from '../../engine/params.js';
+import { FORMATS } from '../../engine/index.js';
 import { downloadButtonName } from '../../studio/export/format-buttons.js';
 import { REPO_ROOT } from '../support/browser.js';
 import {

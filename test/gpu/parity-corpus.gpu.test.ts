@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CpuExecutor } from '../../engine/cpu/executor.js';
 import type { GpuExecutor } from '../../engine/gpu/executor.js';
+import { resolveParams } from '../../engine/index.js';
 import type { DecodedImage } from '../../engine/node/decode.js';
-import { resolveParams } from '../../engine/params.js';
 import { type FramePlan, planFrame } from '../../engine/plan.js';
 import { decodeDev, devImages } from '../support/corpus.js';
 import { gridDiff } from '../support/grid-diff.js';

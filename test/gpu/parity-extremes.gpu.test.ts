@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';
 import type { GpuExecutor } from '../../engine/gpu/executor.js';
 import type { RgbaImage } from '../../engine/image.js';
-import { type RenderParamsInput, resolveParams } from '../../engine/params.js';
+import { type RenderParamsInput, resolveParams } from '../../engine/index.js';
 import { planFrame } from '../../engine/plan.js';
 import type { RenderOptions } from '../../engine/size.js';
 import { gridDiff } from '../support/grid-diff.js';

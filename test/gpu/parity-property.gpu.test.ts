@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';
 import { RenderError } from '../../engine/errors.js';
 import type { GpuExecutor } from '../../engine/gpu/executor.js';
-import { resolveParams } from '../../engine/params.js';
+import { resolveParams } from '../../engine/index.js';
 import { type FramePlan, planFrame } from '../../engine/plan.js';
 import { gridDiff } from '../support/grid-diff.js';
 import { nodeGpuExecutor } from '../support/node-gpu.js';

@@ -11,7 +11,7 @@ import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';
 import type { GpuExecutor } from '../../engine/gpu/executor.js';
 import type { CellGrid } from '../../engine/grid.js';
 import type { RgbaImage } from '../../engine/image.js';
-import { type RenderParamsInput, resolveParams } from '../../engine/params.js';
+import { type RenderParamsInput, resolveParams } from '../../engine/index.js';
 import { planFrame } from '../../engine/plan.js';
 import { decodeDev, VIDEO } from '../support/corpus.js';
 import { gridDiff } from '../support/grid-diff.js';

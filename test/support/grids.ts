@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { CHARSET_GLYPHS, type Charset } from '../../engine/glyphs/charsets.js';
 import type { CellGrid, RenderEvidence } from '../../engine/grid.js';
-import { type RenderParams, resolveParams } from '../../engine/params.js';
+import { type RenderParams, resolveParams } from '../../engine/index.js';
 
 export type Rgb = readonly [number, number, number];
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { PARAMS } from '../../engine/params.js';
+import { PARAMS } from '../../engine/index.js';
 
 /** An arbitrary valid parameter set (any subset of the 22, each within its range). */
 export const validParamsArbitrary = fc.record(

@@ -3,7 +3,7 @@
  * each boolean on, each charset, each format, and both ends of every numeric range. Each entry
  * is a partial parameter set applied to the defaults at GOLDEN_COLUMNS (unless it sets columns).
  */
-import { PARAMS, type RenderParamsInput } from '../../engine/params.js';
+import { PARAMS, type RenderParamsInput } from '../../engine/index.js';
 
 export const GOLDEN_COLUMNS = 64;
 

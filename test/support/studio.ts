@@ -11,12 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { encode } from '../../engine/encode/index.js';
+import { type RenderParams, resolveParams } from '../../engine/index.js';
 import { decodeImage } from '../../engine/node/decode.js';
-import { type RenderParams, resolveParams } from '../../engine/params.js';
 import { handoffManifest } from '../../engine/protocol/handoff.js';
 import { renderImage } from '../../engine/render.js';
 import { buildApp } from '../../server/app.js';
-import { configFromEnv } from '../../server/config.js';
+import { configFromEnv } from '../../service/config.js';
 import { CHROMIUM, CHROMIUM_FLAGS, launchChromium, REPO_ROOT } from './browser.js';
 import { unavailable } from './env.js';
 

@@ -8,8 +8,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { RenderError } from '../../engine/errors.js';
 import type { CellGrid } from '../../engine/grid.js';
+import { resolveParams } from '../../engine/index.js';
 import { DecodeError, decodeImage } from '../../engine/node/decode.js';
-import { resolveParams } from '../../engine/params.js';
 import { renderImage } from '../../engine/render.js';
 import { BAD_DIR, BAD_FIXTURES, badFixturesReadme } from '../../scripts/make-bad-fixtures.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CpuExecutor } from '../../engine/cpu/executor.js';
 import { glyphTable } from '../../engine/glyphs/table.js';
-import { resolveParams } from '../../engine/params.js';
+import { resolveParams } from '../../engine/index.js';
 import { planFrame } from '../../engine/plan.js';
 import { synthetic } from '../support/synthetic.js';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PARAMS } from '../../engine/params.js';
+import { PARAMS } from '../../engine/index.js';
 import { README, regenerate } from '../../scripts/docs.js';
 
 const readme = fs.readFileSync(README, 'utf8');

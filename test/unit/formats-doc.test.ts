@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FORMATS } from '../../engine/params.js';
+import { FORMATS } from '../../engine/index.js';
 import { FORMATS_DOC, regenerateFormats } from '../../scripts/docs.js';
 import { exampleBody } from '../../scripts/format-examples.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FrameUniform, TableImage } from '../../engine/gpu/frame-uniform.js';
 import { FRAME_FIELDS, wgslPreamble } from '../../engine/gpu/preamble.js';
-import { resolveParams } from '../../engine/params.js';
+import { resolveParams } from '../../engine/index.js';
 import { planFrame } from '../../engine/plan.js';
 
 describe('GPU frame uniform', () => {

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { LINEAR_MAX, MEAN_TONE_WEIGHT, SAMPLES_PER_CELL, SAMPLES_Y, TONE_MAX } from '../../engine/fixed.js';
 import { glyphTable } from '../../engine/glyphs/table.js';
+import { CHARSETS, resolveParams } from '../../engine/index.js';
 import { CODEBOOK_MASS } from '../../engine/kernels/codebook.js';
-import { CHARSETS, resolveParams } from '../../engine/params.js';
 import { planFrame } from '../../engine/plan.js';
 import { MAX_ROWS } from '../../engine/size.js';
 

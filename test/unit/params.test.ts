@@ -11,7 +11,7 @@ import {
   paramsToStrings,
   type RenderParams,
   resolveParams,
-} from '../../engine/params.js';
+} from '../../engine/index.js';
 import { validParamsArbitrary } from '../support/params-arbitrary.js';
 
 /** The parameters glyphcast adds to SPEC 2.2 (README "Parameters", docs/auto-director.md), with their defaults. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CpuExecutor, StreamState } from '../../engine/cpu/executor.js';
-import { resolveParams } from '../../engine/params.js';
+import { resolveParams } from '../../engine/index.js';
 import { planFrame } from '../../engine/plan.js';
 import { synthetic, withNoise } from '../support/synthetic.js';
 

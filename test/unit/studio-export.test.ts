@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeJsonCompact } from '../../engine/encode/json.js';
-import { defaultParams, resolveParams } from '../../engine/params.js';
+import { defaultParams, resolveParams } from '../../engine/index.js';
 import { renderImage } from '../../engine/render.js';
 import { CLIP_MAX_FRAMES, ClipRecorder, clipToHtmlFlipbook, clipToJsonLines } from '../../studio/export/clip.js';
 import { clipFileName, exportFileName, slug } from '../../studio/export/file-names.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RUBRICS } from '../../engine/director/rubrics.js';
-import { defaultParams, PARAMS, resolveParams } from '../../engine/params.js';
+import { defaultParams, PARAMS, resolveParams } from '../../engine/index.js';
 import { MAX_NOTICES, withNotice, withoutErrors } from '../../studio/state/notices.js';
 import { formatValue, METRIC_LABELS, paramLabel, stepDecimals } from '../../studio/state/param-labels.js';
 import { applyPreset, PRESETS, presetInForce } from '../../studio/state/presets.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DirectorEvidence } from '../../engine/grid.js';
-import { resolveParams } from '../../engine/params.js';
+import { resolveParams } from '../../engine/index.js';
 import { clauses, engineStatus } from '../../studio/components/studio-app/engine-status.js';
 import { EASE_STEP_MS, EASE_STEPS, easeParams, keepAdjustments } from '../../studio/state/ease-params.js';
 import { cpuWorkerReason, stageDraw } from '../../studio/state/engine-choice.js';

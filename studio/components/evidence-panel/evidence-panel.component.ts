@@ -1,6 +1,6 @@
 import { html, LitElement, nothing } from 'lit';
-import type { CodebookEvidence, DirectorEvidence, RenderEvidence } from '../../../engine/grid.js';
-import { type ParamName, paramInfo } from '../../../engine/params.js';
+import type { CodebookEvidence, DirectorEvidence, RenderEvidence } from '../../../engine/index.js';
+import { type ParamName, paramInfo } from '../../../engine/index.js';
 import { RETUNE_MS } from '../../render/auto-director.js';
 import { formatValue, METRIC_LABELS, paramLabel } from '../../state/param-labels.js';
 import { evidencePanelStyles } from './evidence-panel.styles.js';

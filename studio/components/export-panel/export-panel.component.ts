@@ -1,7 +1,5 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import { FORMAT_INFO, type Format } from '../../../engine/encode/formats.js';
-import { encode } from '../../../engine/encode/index.js';
-import { FORMATS } from '../../../engine/params.js';
+import { encode, FORMAT_INFO, FORMATS, type Format } from '../../../engine/index.js';
 import { FrameBusController } from '../../controllers/frame-bus-controller.js';
 import { type Clip, ClipRecorder, clipToHtmlFlipbook, clipToJsonLines } from '../../export/clip.js';
 import { clipToWebm, webmType } from '../../export/clip-video.js';

@@ -1,5 +1,5 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import { HANDOFF_MODES, type HandoffManifest, type HandoffMode } from '../../../engine/protocol/handoff.js';
+import { HANDOFF_MODES, type HandoffManifest, type HandoffMode } from '../../../engine/index.js';
 import { FrameBusController } from '../../controllers/frame-bus-controller.js';
 import { HandoffController } from '../../controllers/handoff-controller.js';
 import { fetchHandoffManifest } from '../../handoff/manifest.js';

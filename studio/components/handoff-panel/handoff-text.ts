@@ -1,7 +1,7 @@
 /**
  * The handoff panel's words for a session: what it does (its live region) and its figures.
  */
-import { type HandoffMode, UNACKED_FPS_CAP } from '../../../engine/protocol/handoff.js';
+import { type HandoffMode, UNACKED_FPS_CAP } from '../../../engine/index.js';
 import { type HandoffStatus, READY_HINT_MS } from '../../handoff/handoff-session.js';
 
 /** The messages a session ignored, in words ('' for none), after a sentence. */

@@ -1,6 +1,6 @@
 import { html, LitElement, noChange, nothing, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { issueMessage, type ParamInfo, ParamsError, type RenderParams, resolveParams } from '../../../engine/params.js';
+import { issueMessage, type ParamInfo, ParamsError, type RenderParams, resolveParams } from '../../../engine/index.js';
 import { formatValue, paramLabel, rangeText, STUDIO_NOTES, stepDecimals } from '../../state/param-labels.js';
 import { paramFieldStyles } from './param-field.styles.js';
 

@@ -1,5 +1,5 @@
 import { html, LitElement, type PropertyValues } from 'lit';
-import { PARAM_GROUPS, PARAMS, type ParamName, type RenderParams } from '../../../engine/params.js';
+import { PARAM_GROUPS, PARAMS, type ParamName, type RenderParams } from '../../../engine/index.js';
 import { GROUP_LABELS } from '../../state/param-labels.js';
 import { PRESETS, presetInForce, type QualityTarget } from '../../state/presets.js';
 import type { ParamField, ParamValue } from '../param-field/param-field.component.js';

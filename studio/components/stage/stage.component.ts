@@ -1,7 +1,7 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import { artLabel } from '../../../engine/encode/art-label.js';
-import type { CellGrid } from '../../../engine/grid.js';
+import type { CellGrid } from '../../../engine/index.js';
+import { artLabel } from '../../../engine/index.js';
 import type { GpuState } from '../../controllers/gpu-device-controller.js';
 import { ResizeController } from '../../controllers/resize-controller.js';
 import { CanvasGridPainter } from '../../render/canvas-grid-painter.js';

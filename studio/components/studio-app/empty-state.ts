@@ -1,5 +1,6 @@
 /** What the stage shows before the first frame, or instead of one that could not be rendered. */
 import { html } from 'lit';
+import type { RenderErrorCode } from '../../../engine/index.js';
 import type { StudioSource } from '../../sources/source.js';
 
 const MARK = `   .:-=+*#%@@%#*+=-:.
@@ -27,3 +28,13 @@ export function emptyState(source: StudioSource | null, unrendered: string | nul
     <p>Every control is live; the link in the address bar keeps the whole look.</p>
   `;
 }
+
+/**
+ * Render refusals that are about the image or the settings (the engine's, from either executor,
+ * or the server's for an image URL): no picture can stand for them. Any other failure (a worker
+ * or the GPU failing) leaves the picture on screen and says so in a notice.
+ */
+const UNRENDERABLE: ReadonlySet<RenderErrorCode> = new Set(['grid_too_large', 'empty_image', 'invalid_rows']);
+
+/** Whether `err` is a refusal no earlier picture may stand for (the stage then says why instead). */
+export const unrenderable = (err: Error) => UNRENDERABLE.has((err as { code?: unknown }).code as RenderErrorCode);

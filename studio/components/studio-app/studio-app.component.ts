@@ -1,18 +1,16 @@
 import { html, LitElement, nothing } from 'lit';
-import type { RenderErrorCode } from '../../../engine/errors.js';
-import type { DirectorEvidence, RenderEvidence } from '../../../engine/grid.js';
-import { type ParamIssue, type ParamName, type RenderParams, resolveParams } from '../../../engine/params.js';
-import { GpuDeviceController, type GpuState } from '../../controllers/gpu-device-controller.js';
+import type { DirectorEvidence, RenderEvidence } from '../../../engine/index.js';
+import { type ParamIssue, type ParamName, type RenderParams, resolveParams } from '../../../engine/index.js';
+import { ExecutorController } from '../../controllers/executor-controller.js';
 import { RenderPipeline } from '../../controllers/render-pipeline.js';
 import { SourceController } from '../../controllers/source-controller.js';
 import { engineCellAspect, loadArtFont } from '../../render/cell-metrics.js';
-import { CpuWorkerRenderer } from '../../render/cpu-worker-renderer.js';
-import type { FrameRenderer, RenderedFrame } from '../../render/frame-renderer.js';
+import type { RenderedFrame } from '../../render/frame-renderer.js';
 import { type PaintStyle, paintStyleOf } from '../../render/grid-painter.js';
 import { isStream, type StudioSource } from '../../sources/source.js';
-import { cpuWorkerReason, stageDraw } from '../../state/engine-choice.js';
+import { stageDraw } from '../../state/engine-choice.js';
 import { FrameBus } from '../../state/frame-bus.js';
-import { type Notice, withNotice, withoutErrors } from '../../state/notices.js';
+import { type Notice, type NoticeSlot, withNotice, withoutErrors, withoutSlots } from '../../state/notices.js';
 import { paramLabel } from '../../state/param-labels.js';
 import { applyPreset, PRESETS } from '../../state/presets.js';
 import {
@@ -27,8 +25,10 @@ import type { ParamChangeDetail, ParamValue } from '../param-field/param-field.c
 import type { PresetDetail } from '../param-panel/param-panel.component.js';
 import type { CameraDetail, UrlDetail } from '../source-bar/source-bar.component.js';
 import type { FilesDetail, Stage } from '../stage/stage.component.js';
-import { emptyState } from './empty-state.js';
+import { emptyState, unrenderable } from './empty-state.js';
 import { engineStatus } from './engine-status.js';
+import { focusOn, skipTo } from './focus.js';
+import { hudFigures, noticeList } from './parts.js';
 import { studioAppStyles } from './studio-app.styles.js';
 
 /**
@@ -58,17 +58,10 @@ export class StudioApp extends LitElement {
   readonly traceId: string | null;
   readonly draw: DrawMode;
   readonly executor: ExecutorMode;
-  private readonly gpu = new GpuDeviceController(this, (state) => this.onGpu(state));
   private readonly pipeline: RenderPipeline;
   private readonly sources: SourceController;
+  private readonly executors: ExecutorController;
   private evidence: RenderEvidence | null = null;
-  /** Why the GPU executor was given up (device loss it reported), or why it did not start. */
-  private executorLost: string | null = null;
-  /** What the stage is told once the executor reported device loss (made once, so the painter is not re-made). */
-  private lostState: GpuState | null = null;
-  private executorNote: string | null = null;
-  /** The device the GPU executor is being made for (a late one for an old device is dropped). */
-  private executorDevice: GPUDevice | null = null;
   /** How the stage draws `paintedParams` (remade when a frame of other params comes, not per frame). */
   private paintStyle: PaintStyle;
   private paintedParams: RenderParams;
@@ -77,10 +70,6 @@ export class StudioApp extends LitElement {
   private drawFailed: string | null = null;
   private tunedFrom: DirectorEvidence | null = null;
   private tuned: ReadonlyMap<ParamName, ParamValue> = new Map();
-  /** The notice about the opening link's unusable values, until the look is changed. */
-  private linkNoticeId: number | null = null;
-  /** The notice that undoes the last preset or Reset all, until the look is changed again. */
-  private undoNoticeId: number | null = null;
   /** Frames rendered for the current source. */
   private sourceFrames = 0;
   /** Counts the sources shown: the panels end a recording or a handoff when it changes (even to a file of the same name). */
@@ -89,10 +78,6 @@ export class StudioApp extends LitElement {
   private beforeUrl: StudioSource | null = null;
   /** The last image address that failed to render, shown in the URL field (SourceBar.address). */
   private refusedAddress = '';
-  /** The notice of the last render that failed, dismissed by the next frame. */
-  private renderErrorId: number | null = null;
-  /** The notice of the last source that could not be opened: the next such failure replaces it. */
-  private sourceErrorId: number | null = null;
   /** Why the current source has no picture: its last render failed (cleared by the next frame). */
   private unrendered: string | null = null;
 
@@ -119,10 +104,11 @@ export class StudioApp extends LitElement {
     this.pipeline = new RenderPipeline(this, this.params, 0.5, {
       onFrame: (frame, source, params) => this.onFrame(frame, source, params),
       onError: (err, source) => this.onRenderError(err, source),
-      onRendererLost: (err, renderer) => this.onRendererLost(err, renderer),
+      onRendererLost: (err, renderer) => this.executors.rendererLost(err, renderer),
       onWarning: (text) => this.notify('warning', text),
     });
     this.pipeline.setTemporal(url.temporal);
+    this.executors = new ExecutorController(this, this.pipeline, url.executor, (text) => this.notify('warning', text));
     this.sources = new SourceController(this, () => this.renderRoot?.querySelector('video.source') ?? null, {
       onSource: (source) => this.onSource(source),
       onError: (text) => this.onSourceError(text),
@@ -135,10 +121,8 @@ export class StudioApp extends LitElement {
     if (this.linkImage !== null && this.source === null) this.sources.openUrl(this.linkImage);
     void loadArtFont().then(() => {
       this.pipeline.setCellAspect(engineCellAspect());
-      // the CPU Worker renders until the GPU executor is ready (or for good, without WebGPU)
-      if (this.pipeline.rendererKind === null) this.pipeline.setRenderer(new CpuWorkerRenderer());
       this.fontReady = true;
-      this.startGpuExecutor();
+      this.executors.start();
     });
   }
 
@@ -159,10 +143,10 @@ export class StudioApp extends LitElement {
   protected override render() {
     const status = engineStatus(
       this.pipeline.rendererKind,
-      this.gpu.state,
+      this.executors.deviceState,
       this.draw,
-      this.executorLost,
-      this.executorNote,
+      this.executors.lost,
+      this.executors.note,
       this.pipeline.framePath,
       this.drawFailed,
     );
@@ -171,8 +155,8 @@ export class StudioApp extends LitElement {
     return html`
       <header>
         <nav class="skip" aria-label="Skip links">
-          <a href="#stage" @click=${(e: Event) => this.skipTo(e, 'gc-stage')}>Skip to the picture</a>
-          <a href="#dock" @click=${(e: Event) => this.skipTo(e, '.dock')}>Skip to export and handoff</a>
+          <a href="#stage" @click=${(e: Event) => skipTo(e, this.renderRoot, 'gc-stage')}>Skip to the picture</a>
+          <a href="#dock" @click=${(e: Event) => skipTo(e, this.renderRoot, '.dock')}>Skip to export and handoff</a>
         </nav>
         <h1 aria-label="glyphcast studio">glyph<span>cast</span><small>studio</small></h1>
         <gc-source-bar
@@ -199,24 +183,14 @@ export class StudioApp extends LitElement {
       </aside>
       <main>
         <div class="notices">
-          ${this.notices.map(
-            (n) => html`<div class="notice ${n.kind}" role=${n.kind === 'error' ? 'alert' : 'status'}>
-              <p>${n.text}</p>
-              ${
-                n.action
-                  ? html`<button class="action" @click=${() => this.closeNotice(n, n.action?.run)}>${n.action.label}</button>`
-                  : nothing
-              }
-              <button class="icon" aria-label="Dismiss" @click=${() => this.closeNotice(n)}>✕</button>
-            </div>`,
-          )}
+          ${noticeList(this.notices, (notice, run) => this.closeNotice(notice, run))}
         </div>
         <gc-stage
           role="region"
           aria-label="Picture"
           aria-busy=${this.pipeline.stillRendering ? 'true' : 'false'}
-          .gpu=${this.lostState ?? this.gpu.state}
-          draw=${this.drawFailed !== null ? 'canvas2d' : stageDraw(this.draw, this.lostState ?? this.gpu.state)}
+          .gpu=${this.executors.gpuState}
+          draw=${this.drawFailed !== null ? 'canvas2d' : stageDraw(this.draw, this.executors.gpuState)}
           ?monitor=${stream}
           @gc-files=${(e: CustomEvent<FilesDetail>) => this.sources.openFiles(e.detail.files)}
           @gc-url=${(e: CustomEvent<UrlDetail>) => this.sources.openUrl(e.detail.url)}
@@ -225,19 +199,7 @@ export class StudioApp extends LitElement {
         >
           ${
             grid
-              ? html`<gc-hud slot="hud" ?stream=${stream} .figures=${{
-                  fps: stream ? this.pipeline.stats.fps() : null,
-                  frameMs: this.pipeline.stats.renderMs,
-                  gpuMs: this.pipeline.gpuMs,
-                  gpuTiming: this.pipeline.gpuTiming,
-                  drawGpuMs: this.stage?.drawGpuMs ?? null,
-                  columns: grid.columns,
-                  rows: grid.rows,
-                  changeRate: stream ? this.pipeline.stats.changeRate : null,
-                  temporal: stream ? this.pipeline.temporalOn : null,
-                  dropped: this.pipeline.stats.dropped,
-                  rendering: !stream && this.pipeline.stillRendering,
-                }}></gc-hud>`
+              ? html`<gc-hud slot="hud" ?stream=${stream} .figures=${hudFigures(this.pipeline, grid, stream, this.stage?.drawGpuMs ?? null)}></gc-hud>`
               : nothing
           }
           <div slot="monitor" class="monitor" ?hidden=${!stream}>
@@ -306,21 +268,18 @@ export class StudioApp extends LitElement {
     if (changed.length === 0) return;
     this.commit(params);
     const names = changed.map(paramLabel).join(', ');
-    this.undoNoticeId = this.nextNotice;
     this.notices = withNotice(this.notices, {
       id: this.nextNotice++,
       kind: 'info',
       text: `${what} changed ${changed.length === 1 ? 'one setting' : `${changed.length} settings`}: ${names}.`,
       action: { label: 'Undo', run: () => this.commit(before) },
+      slot: 'undo',
     });
   }
 
   private commit(params: RenderParams): void {
     // the link is rewritten from the params now: what it said about the old link is moot
-    if (this.linkNoticeId !== null) this.dismiss(this.linkNoticeId);
-    this.linkNoticeId = null;
-    if (this.undoNoticeId !== null) this.dismiss(this.undoNoticeId);
-    this.undoNoticeId = null;
+    this.notices = withoutSlots(this.notices, 'link', 'undo');
     this.params = params;
     this.rewriteLink(params);
     this.pipeline.setParams(params);
@@ -338,7 +297,6 @@ export class StudioApp extends LitElement {
     if (source?.kind === 'url') this.beforeUrl = this.sourceFrames > 0 ? this.source : this.beforeUrl;
     // a new source makes the errors of earlier ones moot
     this.notices = withoutErrors(this.notices);
-    this.renderErrorId = null;
     this.unrendered = null;
     this.sourceFrames = 0;
     this.sourceId++;
@@ -364,8 +322,7 @@ export class StudioApp extends LitElement {
     this.evidence = grid.evidence;
     this.bus.publish(grid, params, isStream(source), this.pipeline.mediaTime);
     // a render that works again retires the error of the one that failed
-    if (this.renderErrorId !== null) this.dismiss(this.renderErrorId);
-    this.renderErrorId = null;
+    this.notices = withoutSlots(this.notices, 'render');
     this.unrendered = null;
   }
 
@@ -380,7 +337,7 @@ export class StudioApp extends LitElement {
   /** An image URL that never rendered gives the stage back to what it showed before. */
   private onRenderError(err: Error, source: StudioSource): void {
     if (source.kind !== 'url' || this.sourceFrames > 0) {
-      if (this.sourceFrames === 0 || UNRENDERABLE.has((err as { code?: unknown }).code as RenderErrorCode)) {
+      if (this.sourceFrames === 0 || unrenderable(err)) {
         // no picture yet, or one of earlier settings that would pass for these (on the stage, in
         // the HUD, in an export): the stage says why there is none instead, until a render works
         this.unrendered = err.message;
@@ -389,8 +346,7 @@ export class StudioApp extends LitElement {
         this.stage?.clear();
       }
       // one notice for the failure in force: an earlier one goes
-      if (this.renderErrorId !== null) this.dismiss(this.renderErrorId);
-      this.renderErrorId = this.notify('error', err.message);
+      this.notify('error', err.message, 'render');
       return;
     }
     // shown again first: that clears the earlier errors, not this one
@@ -400,102 +356,21 @@ export class StudioApp extends LitElement {
     this.refusedAddress = source.url;
   }
 
-  private onGpu(state: GpuState): void {
-    if (state.status === 'ready') this.startGpuExecutor();
-    if (state.status === 'lost') this.fallBack(state.reason);
-  }
-
-  /**
-   * Once the font is measured and a device is ready: the GPU executor replaces the CPU Worker,
-   * unless the link or the adapter says otherwise (engine-choice.ts).
-   */
-  private startGpuExecutor(): void {
-    const state = this.gpu.state;
-    if (!this.fontReady || state.status !== 'ready' || this.executorDevice === state.device) return;
-    const device = state.device;
-    const cpuReason = cpuWorkerReason(this.executor, state);
-    if (cpuReason !== null) {
-      this.executorNote = cpuReason;
-      this.requestUpdate();
-      return;
-    }
-    this.executorDevice = device;
-    import('../../render/gpu-frame-renderer.js')
-      .then(({ GpuFrameRenderer }) => GpuFrameRenderer.create(device))
-      .then(
-        (renderer) => {
-          const now = this.gpu.state;
-          if (now.status !== 'ready' || now.device !== device || this.executorLost) renderer.dispose();
-          else {
-            this.executorNote = null;
-            this.pipeline.setRenderer(renderer);
-            this.requestUpdate();
-          }
-        },
-        (err: Error) => {
-          this.executorNote = `the WebGPU executor did not start: ${err.message}`;
-          this.requestUpdate();
-        },
-      );
-  }
-
-  private onRendererLost(err: Error, renderer: FrameRenderer): void {
-    if (renderer.kind === 'gpu') this.fallBack(err.message);
-  }
-
-  /** The GPU is gone: render with the CPU Worker, draw with Canvas 2D, and say so. */
-  private fallBack(reason: string): void {
-    if (this.executorLost !== null) return;
-    this.executorLost = reason;
-    this.lostState = { status: 'lost', reason };
-    if (this.pipeline.rendererKind === 'gpu') this.pipeline.setRenderer(new CpuWorkerRenderer());
-    this.notify(
-      'warning',
-      `The WebGPU device was lost (${reason}); rendering continues on the CPU in a Worker, drawn with Canvas 2D.`,
-    );
-    this.requestUpdate();
-  }
-
   // Notices ------------------------------------------------------------------------------
 
   private linkNotice(issues: readonly ParamIssue[]): Notice {
     const list = issues.map(linkIssueText).join('; ');
-    this.linkNoticeId = this.nextNotice;
     return {
       id: this.nextNotice++,
       kind: 'warning',
       text: `Some values in this link were not used and their defaults apply instead: ${list}.`,
+      slot: 'link',
     };
   }
 
-  /** Shows a notice; returns its id. */
-  private notify(kind: Notice['kind'], text: string): number {
-    const id = this.nextNotice++;
-    this.notices = withNotice(this.notices, { id, kind, text });
-    return id;
-  }
-
-  /**
-   * A skip link moves the keyboard past the header and the parameter panel (some 50 stops). Its
-   * target is inside this shadow root, where a #fragment cannot reach, so the link focuses it.
-   * The target is focusable (tabindex -1) only until it loses the focus: on a shadow host such
-   * as gc-stage, a standing tabindex of -1 would take its buttons out of the Tab order.
-   */
-  private skipTo(event: Event, selector: string): void {
-    event.preventDefault();
-    this.focusOn(selector);
-  }
-
-  /** Focuses `selector`'s element; `scroll` brings it into view (a skip link), else the page stays put. */
-  private focusOn(selector: string, scroll = true): void {
-    const target = this.renderRoot.querySelector<HTMLElement>(selector);
-    if (!target) return;
-    if (!target.hasAttribute('tabindex')) {
-      target.tabIndex = -1;
-      target.addEventListener('blur', () => target.removeAttribute('tabindex'), { once: true });
-    }
-    target.focus({ preventScroll: !scroll });
-    if (scroll) target.scrollIntoView({ block: 'nearest' });
+  /** Shows a notice (in place of the one of its slot, if given). */
+  private notify(kind: Notice['kind'], text: string, slot?: NoticeSlot): void {
+    this.notices = withNotice(this.notices, { id: this.nextNotice++, kind, text, ...(slot ? { slot } : {}) });
   }
 
   /**
@@ -511,22 +386,14 @@ export class StudioApp extends LitElement {
     const next = left[Math.min(index, left.length - 1)];
     // the page does not move: the notice was just above the picture
     if (next) next.focus({ preventScroll: true });
-    else this.focusOn('gc-stage', false);
+    else focusOn(this.renderRoot, 'gc-stage', false);
   }
 
   private onSourceError(text: string): void {
-    if (this.sourceErrorId !== null) this.dismiss(this.sourceErrorId);
-    this.sourceErrorId = this.notify('error', text);
+    this.notify('error', text, 'source');
   }
 
   private dismiss(id: number): void {
     this.notices = this.notices.filter((n) => n.id !== id);
   }
 }
-
-/**
- * Render refusals that are about the image or the settings (the engine's, from either executor,
- * or the server's for an image URL): no picture can stand for them. Any other failure (a worker
- * or the GPU failing) leaves the picture on screen and says so in a notice.
- */
-const UNRENDERABLE: ReadonlySet<RenderErrorCode> = new Set(['grid_too_large', 'empty_image', 'invalid_rows']);

@@ -8,7 +8,7 @@ import { CpuExecutor, StreamState } from '../../../engine/cpu/executor.js';
 import type { GpuExecutor } from '../../../engine/gpu/executor.js';
 import type { GpuFrame } from '../../../engine/gpu/frame-source.js';
 import type { RgbaImage } from '../../../engine/image.js';
-import { type RenderParamsInput, resolveParams } from '../../../engine/params.js';
+import { type RenderParamsInput, resolveParams } from '../../../engine/index.js';
 import { planFrame } from '../../../engine/plan.js';
 
 export type FrameMode = 'buffer' | 'bitmap' | 'videoframe';

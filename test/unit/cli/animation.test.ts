@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { CpuExecutor, StreamState } from '../../../engine/cpu/executor.js';
 import { autoTune } from '../../../engine/director/direct.js';
 import { encode } from '../../../engine/encode/index.js';
+import { resolveParams } from '../../../engine/index.js';
 import { decodeImage } from '../../../engine/node/decode.js';
 import { decodeAnimation } from '../../../engine/node/decode-animation.js';
-import { resolveParams } from '../../../engine/params.js';
 import { planFrame } from '../../../engine/plan.js';
 import { type RenderOptions, renderImage } from '../../../engine/render.js';
 import { ROOT } from '../../support/cli.js';

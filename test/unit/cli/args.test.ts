@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kebabCase, parseArgs, type RenderCommand, UsageError } from '../../../bin/cli/args.js';
-import { defaultParams, PARAMS, resolveParams } from '../../../engine/params.js';
+import { defaultParams, PARAMS, resolveParams } from '../../../engine/index.js';
 
 const render = (...argv: string[]) => parseArgs(argv) as RenderCommand;
 
@@ -156,10 +156,15 @@ describe('parseArgs', () => {
     expect(usageError('--no-color=true', 'a.png')).toBe('--no-color takes no value');
   });
 
-  it("takes a boolean's value in any word that says it, in any case: --color=yes, --invert=ON, --dither=0", () => {
-    const c = render('--color=yes', '--invert=ON', '--dither=0', '--denoise', '0.5', 'a.png');
+  it("reads a boolean's value as the HTTP API does: true, false, 1, 0, and names the one meant for another word", () => {
+    const c = render('--color=1', '--invert=true', '--dither=0', '--denoise', '0.5', 'a.png');
     expect([c.params.color, c.params.invert, c.params.dither]).toEqual([true, true, false]);
-    expect(render('--color=TRUE', '--invert=Off', 'a.png').params).toMatchObject({ color: true, invert: false });
+    expect(usageError('--color=yes', 'a.png')).toBe(
+      '--color: expected true or false (did you mean true?), received "yes"',
+    );
+    expect(usageError('--invert=Off', 'a.png')).toBe(
+      '--invert: expected true or false (did you mean false?), received "Off"',
+    );
   });
 
   it('names the flag chafa or jp2a users type for what glyphcast spells otherwise', () => {

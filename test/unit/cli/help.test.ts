@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kebabCase } from '../../../bin/cli/args.js';
 import { helpText } from '../../../bin/cli/help.js';
-import { describeExpected, PARAMS } from '../../../engine/params.js';
+import { describeExpected, PARAMS } from '../../../engine/index.js';
 
 const help = helpText('9.9.9');
 

@@ -1,13 +1,10 @@
 /** --rows alone sizes the width by the image's aspect, and refuses what that width cannot be. */
 import { describe, expect, it } from 'vitest';
 import { sizedParams } from '../../../bin/cli/sizing.js';
-import { defaultParams } from '../../../engine/params.js';
+import { defaultParams } from '../../../engine/index.js';
 
 const byRows = (width: number, height: number, rows: number) =>
-  sizedParams(
-    { width, height },
-    { params: defaultParams(), options: { rows }, ansiColorDepth: 'truecolor', columnsFromRows: 400 },
-  );
+  sizedParams({ width, height }, { params: defaultParams(), options: { rows }, columnsFromRows: 400 });
 
 describe('--rows without --columns', () => {
   it('keeps the aspect: 64 x 32 at 3 rows of 1:2 cells is 12 columns', () => {

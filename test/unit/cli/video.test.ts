@@ -15,7 +15,7 @@ import { autoTune } from '../../../engine/director/direct.js';
 import { encode } from '../../../engine/encode/index.js';
 import { glyphTable } from '../../../engine/glyphs/table.js';
 import type { RgbaImage } from '../../../engine/image.js';
-import { resolveParams } from '../../../engine/params.js';
+import { resolveParams } from '../../../engine/index.js';
 import { planFrame } from '../../../engine/plan.js';
 import { renderImage } from '../../../engine/render.js';
 import { isVideoContainer } from '../../../engine/video-container.js';

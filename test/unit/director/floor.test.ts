@@ -3,8 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { glyphTable } from '../../../engine/glyphs/table.js';
+import { resolveParams } from '../../../engine/index.js';
 import { decodeImage } from '../../../engine/node/decode.js';
-import { resolveParams } from '../../../engine/params.js';
 import { renderImage } from '../../../engine/render.js';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../fixtures/corpus/dev');

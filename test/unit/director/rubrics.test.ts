@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { RUBRICS } from '../../../engine/director/rubrics.js';
 import type { CellGrid, DirectorEvidence } from '../../../engine/grid.js';
+import { type RenderParamsInput, resolveParams } from '../../../engine/index.js';
 import { decodeImage } from '../../../engine/node/decode.js';
-import { type RenderParamsInput, resolveParams } from '../../../engine/params.js';
 import { renderImage } from '../../../engine/render.js';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../fixtures/corpus/dev');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { carriesEvidence, encode } from '../../../engine/encode/index.js';
-import { FORMATS } from '../../../engine/params.js';
+import { FORMATS } from '../../../engine/index.js';
 import { EVIDENCE, params, textGrid } from '../../support/grids.js';
 
 describe('carriesEvidence', () => {

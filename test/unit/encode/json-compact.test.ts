@@ -4,7 +4,7 @@ import { CHROMA_ENCODING } from '../../../engine/encode/formats.js';
 import { encode } from '../../../engine/encode/index.js';
 import { encodeJsonCompact, toBase64 } from '../../../engine/encode/json.js';
 import { gridLines } from '../../../engine/grid.js';
-import { resolveParams } from '../../../engine/params.js';
+import { resolveParams } from '../../../engine/index.js';
 import { EVIDENCE, gridArbitrary, params, textGrid } from '../../support/grids.js';
 import { validParamsArbitrary } from '../../support/params-arbitrary.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { encode } from '../../../engine/encode/index.js';
 import { encodeJson } from '../../../engine/encode/json.js';
 import { gridLines } from '../../../engine/grid.js';
-import { resolveParams } from '../../../engine/params.js';
+import { resolveParams } from '../../../engine/index.js';
 import { EVIDENCE, gridArbitrary, params, rgbOf, textGrid } from '../../support/grids.js';
 import { validParamsArbitrary } from '../../support/params-arbitrary.js';
 

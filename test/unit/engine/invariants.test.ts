@@ -9,7 +9,7 @@ import { directRender } from '../../../engine/director/direct.js';
 import { RenderError, type RenderErrorCode } from '../../../engine/errors.js';
 import type { CellGrid } from '../../../engine/grid.js';
 import type { RgbaImage } from '../../../engine/image.js';
-import { CHARSETS } from '../../../engine/params.js';
+import { CHARSETS } from '../../../engine/index.js';
 import { planFrame } from '../../../engine/plan.js';
 import { renderImage } from '../../../engine/render.js';
 import { gridSize, MAX_ROWS } from '../../../engine/size.js';

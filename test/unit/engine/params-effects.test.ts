@@ -12,7 +12,7 @@ import { encode } from '../../../engine/encode/index.js';
 import { CHARSET_GLYPHS, DIRECTIONAL_GLYPHS } from '../../../engine/glyphs/charsets.js';
 import { glyphTable } from '../../../engine/glyphs/table.js';
 import { gridLines } from '../../../engine/grid.js';
-import { CHARSETS, FORMATS, PARAMS, type ParamName, QUALITY_TARGETS } from '../../../engine/params.js';
+import { CHARSETS, FORMATS, PARAMS, type ParamName, QUALITY_TARGETS } from '../../../engine/index.js';
 import { planFrame } from '../../../engine/plan.js';
 import { flatImage, imageOf, rampImage, random } from '../../support/images.js';
 import { glyphsOf, inkOf, mean, paramsOf, render, sampleInk, std, targetInk } from '../../support/render.js';

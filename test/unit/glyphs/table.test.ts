@@ -3,7 +3,7 @@ import { INK_ONE, SAMPLES_PER_CELL } from '../../../engine/fixed.js';
 import { applyCellBlur, CELL_BLUR } from '../../../engine/glyphs/cell-blur.js';
 import { CHARSET_GLYPHS, isAsciiCharset } from '../../../engine/glyphs/charsets.js';
 import { glyphTable } from '../../../engine/glyphs/table.js';
-import { CHARSETS } from '../../../engine/params.js';
+import { CHARSETS } from '../../../engine/index.js';
 
 describe('glyph tables', () => {
   for (const charset of CHARSETS) {

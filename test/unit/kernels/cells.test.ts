@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLES_PER_CELL, STRUCTURE_GAIN, TONE_MAX } from '../../../engine/fixed.js';
 import { glyphTable } from '../../../engine/glyphs/table.js';
+import { resolveParams } from '../../../engine/index.js';
 import { CELL_BONUS, CELL_DIR, CELL_MEAN, CELL_STRIDE, CELL_SWITCH, cells } from '../../../engine/kernels/cells.js';
 import { sobel } from '../../../engine/kernels/sobel.js';
-import { resolveParams } from '../../../engine/params.js';
 import { planFrame } from '../../../engine/plan.js';
 import { I32_MAX } from '../../support/bounds.js';
 import { planeOf } from '../../support/images.js';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type GlyphTable, glyphTable } from '../../../engine/glyphs/table.js';
+import { resolveParams } from '../../../engine/index.js';
 import { CELL_MEAN, CELL_STRIDE, CELL_SWITCH } from '../../../engine/kernels/cells.js';
 import { CODEBOOK_MASS, type CodebookResult, codebook, STREAM_SLACK } from '../../../engine/kernels/codebook.js';
-import { resolveParams } from '../../../engine/params.js';
 import { planFrame } from '../../../engine/plan.js';
 import { MAX_ROWS } from '../../../engine/size.js';
 import { U32_MAX } from '../../support/bounds.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LINEAR_MAX, Q8_ONE, TONE_MAX } from '../../../engine/fixed.js';
+import { resolveParams } from '../../../engine/index.js';
 import { CELL_MEAN, CELL_STRIDE } from '../../../engine/kernels/cells.js';
 import { color } from '../../../engine/kernels/color.js';
 import { interpolate } from '../../../engine/kernels/luma.js';
-import { resolveParams } from '../../../engine/params.js';
 import { planFrame } from '../../../engine/plan.js';
 
 const PLAN = planFrame(resolveParams({ charset: 'standard' }, 'json'), { width: 8, height: 8 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Q8_ONE, TONE_MAX } from '../../../engine/fixed.js';
+import { resolveParams } from '../../../engine/index.js';
 import { denoise } from '../../../engine/kernels/denoise.js';
-import { resolveParams } from '../../../engine/params.js';
 import { planFrame } from '../../../engine/plan.js';
 import { plane, planeOf, random } from '../../support/images.js';
 

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { SAMPLES_PER_CELL } from '../../../engine/fixed.js';
 import { CELL_BLUR } from '../../../engine/glyphs/cell-blur.js';
 import { glyphTable } from '../../../engine/glyphs/table.js';
+import { CHARSETS } from '../../../engine/index.js';
 import { CELL_DIR, CELL_MEAN, CELL_STRIDE } from '../../../engine/kernels/cells.js';
 import { dither } from '../../../engine/kernels/dither.js';
 import { glyphs } from '../../../engine/kernels/glyphs.js';
 import { matchCell } from '../../../engine/kernels/match-cell.js';
-import { CHARSETS } from '../../../engine/params.js';
 
 const T = glyphTable('standard');
 const at = (g: string) => T.table.indexOf(g);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Q8_ONE, TONE_MAX } from '../../../engine/fixed.js';
+import { defaultParams } from '../../../engine/index.js';
 import { levels, MAX_LEVELS_GAIN } from '../../../engine/kernels/levels.js';
-import { defaultParams } from '../../../engine/params.js';
 import { planFrame } from '../../../engine/plan.js';
 import { MAX_ROWS } from '../../../engine/size.js';
 import { U32_MAX } from '../../support/bounds.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LINEAR_MAX } from '../../../engine/fixed.js';
+import { defaultParams } from '../../../engine/index.js';
 import { linearize } from '../../../engine/kernels/linearize.js';
-import { defaultParams } from '../../../engine/params.js';
 import { planFrame } from '../../../engine/plan.js';
 import { random } from '../../support/images.js';
 

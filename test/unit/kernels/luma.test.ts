@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LINEAR_MAX, LUMA_B, LUMA_G, LUMA_R, TONE_MAX } from '../../../engine/fixed.js';
+import { defaultParams } from '../../../engine/index.js';
 import { interpolate, luma, luminance } from '../../../engine/kernels/luma.js';
-import { defaultParams } from '../../../engine/params.js';
 import { planFrame } from '../../../engine/plan.js';
 import { U32_MAX } from '../../support/bounds.js';
 

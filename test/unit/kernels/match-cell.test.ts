@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { MEAN_TONE_WEIGHT, SAMPLES_PER_CELL } from '../../../engine/fixed.js';
 import { CELL_BLUR } from '../../../engine/glyphs/cell-blur.js';
 import { type GlyphTable, glyphTable } from '../../../engine/glyphs/table.js';
+import { CHARSETS } from '../../../engine/index.js';
 import { CELL_BONUS, CELL_DIR, CELL_MEAN, CELL_STRIDE, CELL_SWITCH } from '../../../engine/kernels/cells.js';
 import { matchCell } from '../../../engine/kernels/match-cell.js';
-import { CHARSETS } from '../../../engine/params.js';
 import { I32_MAX } from '../../support/bounds.js';
 
 interface Cell {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LINEAR_MAX } from '../../../engine/fixed.js';
+import { resolveParams } from '../../../engine/index.js';
 import { resampleX, resampleY } from '../../../engine/kernels/resample.js';
-import { resolveParams } from '../../../engine/params.js';
 import { planFrame } from '../../../engine/plan.js';
 import { MAX_ROWS } from '../../../engine/size.js';
 import { I32_MAX } from '../../support/bounds.js';

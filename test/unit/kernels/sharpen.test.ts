@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TONE_MAX } from '../../../engine/fixed.js';
+import { resolveParams } from '../../../engine/index.js';
 import { sharpen } from '../../../engine/kernels/sharpen.js';
-import { resolveParams } from '../../../engine/params.js';
 import { planFrame } from '../../../engine/plan.js';
 import { plane, planeOf, random } from '../../support/images.js';
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLES_PER_CELL } from '../../../engine/fixed.js';
-
+import { CHARSETS, resolveParams } from '../../../engine/index.js';
 import { CELL_MEAN, CELL_STRIDE, CELL_SWITCH } from '../../../engine/kernels/cells.js';
 import { motionStart, type TemporalConstants, temporal } from '../../../engine/kernels/temporal.js';
-import { CHARSETS, resolveParams } from '../../../engine/params.js';
 import { planFrame } from '../../../engine/plan.js';
 import { I32_MAX } from '../../support/bounds.js';
 import { random } from '../../support/images.js';

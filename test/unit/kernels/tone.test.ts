@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TONE_LEVELS, TONE_MAX } from '../../../engine/fixed.js';
+import { resolveParams } from '../../../engine/index.js';
 import { MAX_LEVELS_GAIN } from '../../../engine/kernels/levels.js';
 import { tone } from '../../../engine/kernels/tone.js';
-import { resolveParams } from '../../../engine/params.js';
 import { planFrame } from '../../../engine/plan.js';
 import { U32_MAX } from '../../support/bounds.js';
 

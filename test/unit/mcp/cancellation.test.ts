@@ -11,10 +11,10 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultParams } from '../../../engine/params.js';
-import { createMcpServer } from '../../../server/mcp/mcp-server.js';
-import { createRenderPool, type RenderPool } from '../../../server/render-pool.js';
-import type { RenderOutcome } from '../../../server/render-service.js';
+import { defaultParams } from '../../../engine/index.js';
+import { createMcpServer } from '../../../service/mcp/mcp-server.js';
+import { createRenderPool, type RenderPool } from '../../../service/render-pool.js';
+import type { RenderOutcome } from '../../../service/render-service.js';
 import { DEV_DIR } from '../../support/corpus.js';
 
 describe('a cancelled tools/call', () => {

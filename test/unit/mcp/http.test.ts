@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptsJson } from '../../../server/mcp/route.js';
-import { MCP_PROTOCOL_VERSIONS } from '../../../server/mcp/versions.js';
+import { MCP_PROTOCOL_VERSIONS } from '../../../service/mcp/versions.js';
 import { type Running, rawRequest, startServer, testImage } from '../server/support.js';
 import { ACCEPT, call, MCP, rpc, textOf } from './support.js';
 

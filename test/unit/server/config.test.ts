@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, misspelledSettings } from '../../../server/config.js';
+import { configFromEnv, misspelledSettings } from '../../../service/config.js';
 
 describe('configFromEnv', () => {
   it('has the documented defaults', () => {

@@ -7,7 +7,7 @@ import net from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_PIXELS } from '../../../engine/node/decode.js';
-import { ERROR_CODES } from '../../../server/errors.js';
+import { ERROR_CODES } from '../../../service/errors.js';
 import { errorOf, form, pngBomb, postJson, type Running, startServer, testImage } from './support.js';
 
 const LIMIT = 64 * 1024;

@@ -8,8 +8,8 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARAMS } from '../../../engine/params.js';
-import { ERROR_CODES } from '../../../server/errors.js';
+import { PARAMS } from '../../../engine/index.js';
+import { ERROR_CODES } from '../../../service/errors.js';
 import { validParamsArbitrary } from '../../support/params-arbitrary.js';
 import { type Running, startServer, testImage } from './support.js';
 

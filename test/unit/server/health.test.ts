@@ -6,8 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORMAT_INFO } from '../../../engine/index.js';
-import { FORMATS } from '../../../engine/params.js';
+import { FORMAT_INFO, FORMATS } from '../../../engine/index.js';
 import { studioRoutes } from '../../../server/routes/studio.js';
 import { type Running, rawRequest, startServer } from './support.js';
 

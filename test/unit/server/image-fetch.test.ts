@@ -8,7 +8,7 @@ import dns from 'node:dns';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicUnicast, type ResolvedAddress } from '../../../server/image-fetch.js';
+import { isPublicUnicast, type ResolvedAddress } from '../../../service/image-fetch.js';
 import { engineRender, errorOf, postJson, type Running, selfSigned, startServer, testImage } from './support.js';
 
 const LIMIT = 64 * 1024;

@@ -7,9 +7,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARAMS } from '../../../engine/index.js';
-import { FORMATS } from '../../../engine/params.js';
-import { ERROR_CODES } from '../../../server/errors.js';
+import { FORMATS, PARAMS } from '../../../engine/index.js';
+import { ERROR_CODES } from '../../../service/errors.js';
 import { form, pngBomb, postJson, type Running, startServer, testImage } from './support.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the test walks an arbitrary JSON document

@@ -7,8 +7,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveParams } from '../../../engine/index.js';
-import { createRenderPool } from '../../../server/render-pool.js';
 import { abortedWhenClientLeaves } from '../../../server/routes/render.js';
+import { createRenderPool } from '../../../service/render-pool.js';
 import { errorOf, postJson, type Running, startServer, testImage } from './support.js';
 
 let bigB64: string;

@@ -4,8 +4,7 @@
  * never with hard-coded art.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORMAT_INFO } from '../../../engine/index.js';
-import { FORMATS } from '../../../engine/params.js';
+import { FORMAT_INFO, FORMATS } from '../../../engine/index.js';
 import {
   engineRender,
   errorOf,

@@ -14,8 +14,8 @@ import sharp from 'sharp';
 import { encode, type RenderParams, renderImage, resolveParams } from '../../../engine/index.js';
 import { decodeImage } from '../../../engine/node/decode.js';
 import { type AppOptions, buildApp } from '../../../server/app.js';
-import { configFromEnv } from '../../../server/config.js';
-import type { ErrorBody } from '../../../server/errors.js';
+import { configFromEnv } from '../../../service/config.js';
+import type { ErrorBody } from '../../../service/errors.js';
 
 export interface Running {
   readonly app: FastifyInstance;

@@ -9,8 +9,8 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isPublicUnicast } from '../../../server/image-fetch.js';
-import { sendsKeyInTheClear } from '../../../server/telemetry.js';
+import { isPublicUnicast } from '../../../service/image-fetch.js';
+import { sendsKeyInTheClear } from '../../../service/telemetry.js';
 import { form, postJson, type Running, selfSigned, startServer, testImage } from './support.js';
 
 const KEY = 'pk_test_d41d8cd98f00b204';
@@ -156,7 +156,7 @@ describe('what never arrives', () => {
     expect(everything()).not.toContain('opaque-caller-state');
   });
   it('only attributes of the documented set', async () => {
-    const { SAFE_ATTRIBUTES } = await import('../../../server/telemetry.js');
+    const { SAFE_ATTRIBUTES } = await import('../../../service/telemetry.js');
     for (const span of spans()) for (const a of span.attributes) expect(SAFE_ATTRIBUTES.has(a.key)).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ import {
   parseTracestate,
   traceContextFrom,
   truncateTracestate,
-} from '../../../server/trace-context.js';
+} from '../../../service/trace-context.js';
 import { type Running, startServer } from './support.js';
 
 const T = '0af7651916cd43dd8448eb211c80319c';

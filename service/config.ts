@@ -5,9 +5,8 @@
  * OTEL_EXPORTER_OTLP_* settings it reads itself: extra headers, compression, timeout.)
  */
 import os from 'node:os';
-import { editDistance } from '../engine/edit-distance.js';
+import { editDistance, plainName } from '../engine/index.js';
 import { DEFAULT_MAX_PIXELS } from '../engine/node/decode.js';
-import { plainName } from '../engine/params.js';
 
 export interface ServerConfig {
   readonly host: string;

@@ -2,17 +2,14 @@
  * The image-source and parameter rules of SPEC 2.1, shared by POST /api/v1/render and the
  * MCP tool: exactly one image source (multipart file `image`, JSON `imageBase64` or JSON
  * `imageUrl`), and render parameters from the query string, form fields or JSON keys, all
- * validated by the engine's one `resolveParams`.
+ * validated by the engine's one `resolveParams`. The multipart body is the HTTP server's to
+ * read (server/multipart-intake.ts); everything after it is here.
  *
  * A parameter may be given once. The same name twice (in two places, or twice in one place)
  * is a 400 naming it, whatever the values: the service never guesses which one was meant.
  */
-import type { Readable } from 'node:stream';
-import type {} from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import {
   IssueList,
-  PARAMS,
   ParamsError,
   paramIssue,
   plainName,
@@ -21,7 +18,7 @@ import {
   shortened,
 } from '../engine/index.js';
 import { ApiError, imageTooLarge } from './errors.js';
-import { REPEATED_KEYS, RepeatedNames } from './json-body.js';
+import { repeatedKeysOf } from './json-body.js';
 
 export type ImageSource =
   | { readonly kind: 'multipart'; readonly bytes: Uint8Array }
@@ -77,7 +74,8 @@ const OTHER_SOURCE_NAMES: Readonly<Record<string, string>> = Object.freeze({
 const SOURCE_NAMES = new Set([...Object.keys(SOURCE_CARRIER), 'imagePath']);
 
 /** A record without a prototype, so that names like `__proto__` are plain keys (and reported). */
-const record = (): Record<string, unknown> => Object.create(null);
+/** A map of names to values without a prototype, so no name means anything but itself. */
+export const record = (): Record<string, unknown> => Object.create(null);
 
 export { jsonBodyLimit } from './errors.js';
 
@@ -175,6 +173,8 @@ export interface JsonIntakeOptions {
   readonly noImage?: () => ApiError;
   /** The image sources the object takes (ParamSet.imageArguments): imageBase64 or imageUrl unless said. */
   readonly imageArguments?: string;
+  /** The keys the object gives twice: json-body.ts repeatedKeysOf(body) unless said (the MCP tool's come by request id). */
+  readonly repeated?: readonly string[];
 }
 
 /**
@@ -187,7 +187,8 @@ export function intakeFromJson(body: unknown, maxBytes: number, o: JsonIntakeOpt
     throw new ApiError('bad_request', 'the JSON body must be an object with imageBase64 or imageUrl');
   }
   const { imageBase64, imageUrl, ...rest } = body as Record<string, unknown>;
-  const twice = repeatedSource(rest);
+  const repeated = o.repeated ?? repeatedKeysOf(body);
+  const twice = repeatedSource(repeated);
   if (twice !== undefined) throw new ApiError('multiple_images', `send one image source: ${twice} is given twice`);
   const url = imageUrl === undefined ? undefined : parseImageUrl(imageUrl);
   if (imageBase64 !== undefined && typeof imageBase64 !== 'string') {
@@ -199,147 +200,34 @@ export function intakeFromJson(body: unknown, maxBytes: number, o: JsonIntakeOpt
   const where = o.where ?? 'the JSON body';
   const params = mergeParams([
     ...(o.query ?? []),
-    ...jsonParamSets(where, rest, o.imageArguments ?? 'imageBase64 or imageUrl'),
+    ...jsonParamSets(where, rest, o.imageArguments ?? 'imageBase64 or imageUrl', repeated),
   ]);
   if (url !== undefined) return { source: { kind: 'url', url }, params };
   if (imageBase64 === undefined) throw (o.noImage ?? noImage)();
   return { source: { kind: 'base64', bytes: decodeBase64Image(imageBase64, maxBytes) }, params };
 }
 
-/** A source name the object repeats (json-body.ts lists repeated keys under REPEATED_KEYS). */
-export function repeatedSource(values: Readonly<Record<string, unknown>>): string | undefined {
-  const repeated = values[REPEATED_KEYS];
-  return repeated instanceof RepeatedNames ? repeated.names.find((k) => SOURCE_NAMES.has(k)) : undefined;
+/** A source name among an object's repeated keys (json-body.ts repeatedKeysOf). */
+export function repeatedSource(repeated: readonly string[]): string | undefined {
+  return repeated.find((k) => SOURCE_NAMES.has(k));
 }
 
 /**
- * The parameter sets of one JSON object: its keys, then again each key it repeats (so that
- * mergeParams reports it as given twice). Source names are the caller's to take out first.
+ * The parameter sets of one JSON object: its keys, then again each key it repeats (`repeated`,
+ * from json-body.ts repeatedKeysOf), so that mergeParams reports it as given twice. Source names
+ * are the caller's to take out first.
  */
 export function jsonParamSets(
   where: string,
   values: Readonly<Record<string, unknown>>,
   imageArguments?: string,
+  repeated: readonly string[] = [],
 ): ParamSet[] {
-  const repeated = values[REPEATED_KEYS];
-  if (!(repeated instanceof RepeatedNames)) return [{ where, source: 'json', values, imageArguments }];
-  const { [REPEATED_KEYS]: _, ...others } = values;
-  // a client's own key of that name is a parameter like any other (an unknown one)
-  const rest = repeated.clientValue ? { ...others, [REPEATED_KEYS]: repeated.clientValue.value } : others;
+  const first: ParamSet = { where, source: 'json', values, imageArguments };
   const again = record();
-  for (const name of repeated.names) if (Object.hasOwn(rest, name)) again[name] = rest[name];
-  return [
-    { where, source: 'json', values: rest, imageArguments },
-    { where, source: 'json', values: again, imageArguments },
-  ];
+  for (const name of repeated) if (Object.hasOwn(values, name)) again[name] = values[name];
+  return Object.keys(again).length === 0 ? [first] : [first, { where, source: 'json', values: again, imageArguments }];
 }
 
 export const noImage = () =>
   new ApiError('no_image', 'no image: send a multipart file field `image`, or a JSON imageBase64 or imageUrl');
-
-const PARAM_NAMES: ReadonlySet<string> = new Set(PARAMS.map((p) => p.name));
-
-/** Form fields stay short: the longest legitimate value is an enum name or a color. */
-export const MAX_FIELD_BYTES = 256;
-/** Text fields in one multipart body: room for the 22 parameters and mistakes beside them. */
-export const MAX_FORM_FIELDS = 64;
-
-/** A multipart/form-data body: one file field `image` and parameters as text fields. */
-export async function intakeFromMultipart(
-  request: FastifyRequest,
-  maxBytes: number,
-  query: ParamSet[] = [],
-): Promise<Intake> {
-  const { file, fields, repeated } = await readMultipart(request, maxBytes);
-  // the parameters first: a text field named `image` is reported as what it is, not as no image
-  const params = mergeParams([
-    ...query,
-    { where: 'the form fields', source: 'strings', values: fields },
-    { where: 'the form fields', source: 'strings', values: repeated },
-  ]);
-  if (!file) throw noImage();
-  return { source: { kind: 'multipart', bytes: file }, params };
-}
-
-/**
- * The bytes of the file part, refused as soon as busboy reaches the size limit: a part's own
- * toBuffer() refuses only at its end, after reading a 1 GB upload to the last byte.
- */
-async function readFilePart(stream: Readable & { truncated?: boolean }, maxBytes: number): Promise<Uint8Array> {
-  let over = false;
-  stream.once('limit', () => {
-    over = true;
-  });
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) {
-    if (over) break;
-    chunks.push(chunk as Buffer);
-  }
-  if (over || stream.truncated) throw imageTooLarge(maxBytes);
-  const buffer = Buffer.concat(chunks);
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-}
-
-async function readMultipart(request: FastifyRequest, maxBytes: number) {
-  let file: Uint8Array | undefined;
-  const fields = record();
-  const repeated = record();
-  const parts = request.parts({
-    // two files, so that a second one is refused here by its name, whichever comes first (a file
-    // beyond the limit would be busboy's `multiple_images` whatever its name)
-    limits: {
-      fileSize: maxBytes,
-      files: 2,
-      fields: MAX_FORM_FIELDS,
-      fieldSize: MAX_FIELD_BYTES,
-      parts: MAX_FORM_FIELDS + 2,
-      headerPairs: 100,
-    },
-  });
-  try {
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'image') {
-          const field = part.fieldname ? `field ${JSON.stringify(part.fieldname)}` : 'part without a field name';
-          throw new ApiError('bad_request', `unexpected file ${field}; send the image as \`image\``);
-        }
-        if (file) throw new ApiError('multiple_images', 'send one file, in the field `image`');
-        file = await readFilePart(part.file, maxBytes);
-      } else if (!part.fieldname) {
-        // nothing to name in an issue: refused for its form, as a file part without a name is
-        throw new ApiError('bad_request', 'unexpected text part without a field name; name every part of the form');
-      } else if (part.valueTruncated && PARAM_NAMES.has(part.fieldname)) {
-        // a parameter's value is refused for its length; any other name (an image source, an
-        // unknown name) is refused below for what it is, whatever its length (mergeParams)
-        const expected = `at most ${MAX_FIELD_BYTES} bytes`;
-        const { fieldname: param } = part;
-        const received = 'a longer value';
-        throw new ParamsError([
-          { param, expected, received, message: `${param}: expected ${expected}, received ${received}` },
-        ]);
-      } else {
-        (Object.hasOwn(fields, part.fieldname) ? repeated : fields)[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    // Limits and our own refusals keep their codes; anything else busboy throws is a broken body.
-    const code = (err as { code?: unknown }).code;
-    if (code === 'FST_PROTO_VIOLATION') {
-      // @fastify/multipart refuses a field named like a member of Object.prototype (constructor,
-      // __proto__, toString) before the name reaches us: an unknown parameter, as in a query
-      const expected = 'a known parameter';
-      const received = 'a field named like a property of every object (constructor, __proto__, toString, ...)';
-      const message = `a form field: expected ${expected}, received ${received}`;
-      throw new ParamsError([{ param: 'form field', expected, received, message }]);
-    }
-    if (
-      err instanceof ApiError ||
-      err instanceof ParamsError ||
-      (typeof code === 'string' && code.startsWith('FST_'))
-    ) {
-      throw err;
-    }
-    throw new ApiError('bad_request', 'the multipart body is malformed');
-  }
-  return { file, fields, repeated };
-}

@@ -12,6 +12,7 @@ import { ApiError, toApiError } from '../errors.js';
 import { type Intake, intakeFromJson, jsonParamSets, mergeParams, repeatedSource } from '../intake.js';
 import type { RenderOutcome, RenderService } from '../render-service.js';
 import type { Telemetry } from '../telemetry.js';
+import type { ArgumentRepeats } from './argument-repeats.js';
 import {
   TOOL_NAME,
   TOOL_TITLE,
@@ -32,6 +33,8 @@ export interface RenderToolOptions {
   readonly requestSpan?: Span | null;
   /** stdio with a root folder: reads `imagePath` inside it (and refuses anything outside). */
   readonly readImagePath?: (path: string) => Promise<Uint8Array>;
+  /** The keys each call's arguments give twice, as the host's screen of the text found them. */
+  readonly argumentRepeats?: ArgumentRepeats;
 }
 
 /** The advertised input schema; validation is the intake's, so `validate` lets every value through. */
@@ -67,7 +70,8 @@ export function registerRenderAsciiTool(server: McpServer, o: RenderToolOptions)
       const span = startToolSpan(o.telemetry, ctx.mcpReq._meta, o.requestSpan ?? null);
       try {
         // a cancelled request (notifications/cancelled) stops its render: no answer is sent for it
-        const out = await o.render(await intakeOf(args, o), span, ctx.mcpReq.signal);
+        const repeated = o.argumentRepeats?.(ctx.mcpReq.id) ?? [];
+        const out = await o.render(await intakeOf(args, o, repeated), span, ctx.mcpReq.signal);
         const structured = toolOutput(out);
         endToolSpan(o.telemetry, span, out.evidence, undefined);
         return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
@@ -81,13 +85,17 @@ export function registerRenderAsciiTool(server: McpServer, o: RenderToolOptions)
 }
 
 /** The HTTP API's JSON intake, plus `imagePath` on a stdio server with a root folder. */
-async function intakeOf(args: Record<string, unknown>, o: RenderToolOptions): Promise<Intake> {
+async function intakeOf(
+  args: Record<string, unknown>,
+  o: RenderToolOptions,
+  repeated: readonly string[],
+): Promise<Intake> {
   const { imagePath, ...rest } = args;
   const where = 'the tool arguments';
   const sources = o.readImagePath === undefined ? 'imageBase64 or imageUrl' : 'imagePath, imageBase64 or imageUrl';
   if (imagePath === undefined) {
     const noImage = () => new ApiError('no_image', `no image: give the argument ${sources}`);
-    return intakeFromJson(args, o.maxImageBytes, { where, noImage, imageArguments: sources });
+    return intakeFromJson(args, o.maxImageBytes, { where, noImage, imageArguments: sources, repeated });
   }
   if (o.readImagePath === undefined) {
     throw new ApiError(
@@ -96,13 +104,13 @@ async function intakeOf(args: Record<string, unknown>, o: RenderToolOptions): Pr
       { field: 'imagePath' },
     );
   }
-  if (rest.imageBase64 !== undefined || rest.imageUrl !== undefined || repeatedSource(rest) !== undefined) {
+  if (rest.imageBase64 !== undefined || rest.imageUrl !== undefined || repeatedSource(repeated) !== undefined) {
     throw new ApiError('multiple_images', 'send one image source: imagePath, imageBase64 or imageUrl');
   }
   if (typeof imagePath !== 'string' || imagePath === '') {
     throw new ApiError('invalid_image_source', 'imagePath must be a non-empty string', { field: 'imagePath' });
   }
-  const params = mergeParams(jsonParamSets(where, rest, sources));
+  const params = mergeParams(jsonParamSets(where, rest, sources, repeated));
   return { source: { kind: 'file', bytes: await o.readImagePath(imagePath) }, params };
 }
 

@@ -3,13 +3,14 @@
  * and glyphcast-mcp alike. A key repeated in a message's envelope, nesting too deep, too many
  * keys or a prototype key refuse that message, answered -32600 with its id (null when the id is
  * what was repeated, or cannot be read); in a batch, only the element that holds it, while the
- * others are served. A key repeated in the tool arguments is marked for the intake, which
- * reports it as the HTTP API does (invalid_params). An `initialize`, `tools/call` or `tools/list`
+ * others are served. A key repeated in the tool arguments is recorded for the tool
+ * (argument-repeats.ts), whose intake reports it as the HTTP API does (invalid_params). An `initialize`, `tools/call` or `tools/list`
  * with malformed params is -32602 in words (the SDK answers with its validator's JSON).
  */
 import { INVALID_PARAMS, INVALID_REQUEST } from '@modelcontextprotocol/server';
 import { ApiError } from '../errors.js';
-import { markRepeatedKeys, type RepeatedKey, repeatedKeys } from '../json-body.js';
+import { type RepeatedKey, repeatedKeys } from '../json-body.js';
+import { recordArgumentRepeat } from './argument-repeats.js';
 
 /**
  * Whether a JSON path (json-body.ts) is the arguments of a message's tool call, on its own or
@@ -122,9 +123,13 @@ export function screenMcpBody(text: string, value: unknown): unknown {
     const at = messageAt(repeat.path);
     refusals.set(at, [...(refusals.get(at) ?? []), repeat]);
   }
-  // the tool arguments of messages served; a refused message's may lie in a replaced object
-  const marked = repeats.filter((r) => holdsToolArguments(r.path) && !refusals.has(messageAt(r.path)));
-  markRepeatedKeys(text, value, holdsToolArguments, marked);
+  // the tool arguments of messages served (a refused message's are never read), by request id
+  const argumentRepeats: [string | number, string][] = [];
+  for (const r of repeats) {
+    const at = messageAt(r.path);
+    const id = idOf(messageOf(at));
+    if (holdsToolArguments(r.path) && !refusals.has(at) && id !== null) argumentRepeats.push([id, r.key]);
+  }
   const refused = new Map<number, RefusedMessage>();
   for (const [at, keys] of refusals) {
     const envelope = batch ? 1 : 0;
@@ -140,5 +145,8 @@ export function screenMcpBody(text: string, value: unknown): unknown {
     const fault = paramsFault(message);
     return fault ? new RefusedMessage(idOf(message), fault, INVALID_PARAMS) : message;
   };
-  return batch ? (value as unknown[]).map(served) : served(value, -1);
+  const body = batch ? (value as unknown[]).map(served) : served(value, -1);
+  if (typeof body === 'object' && body !== null)
+    for (const [id, key] of argumentRepeats) recordArgumentRepeat(body, id, key);
+  return body;
 }

@@ -4,13 +4,11 @@
  * image source keys, exactly one of them) and the output schema of `structuredContent`.
  *
  * The input schema is advertised, not enforced by the SDK: the tool validates its arguments
- * with the HTTP API's own intake (server/intake.ts), so a bad argument is refused with the
+ * with the HTTP API's own intake (service/intake.ts), so a bad argument is refused with the
  * same code and message as POST /api/v1/render.
  */
 
-import { CHROMA_ENCODING, paramsJsonSchema } from '../../engine/index.js';
-import { FORMATS } from '../../engine/params.js';
-import { z } from '../../engine/zod.js';
+import { CHROMA_ENCODING, FORMATS, paramsJsonSchema, z } from '../../engine/index.js';
 import { MAX_IMAGE_URL_LENGTH } from '../intake.js';
 
 export const TOOL_NAME = 'render_ascii';

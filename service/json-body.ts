@@ -4,14 +4,12 @@
  * refuses a parameter given twice instead (docs/api.md). The text is scanned once after parsing
  * (strings are skipped with indexOf, so a 27 MB base64 body costs milliseconds), and:
  *
- * - an object that holds render parameters (the render body, MCP tool arguments) gets the names
- *   it repeats as a RepeatedNames under the key REPEATED_KEYS, which the intake reports
- *   (invalid_params); a client's own key of that name is kept in it, an unknown parameter as
- *   any other, since no JSON value is a RepeatedNames;
+ * - an object that holds render parameters (the render body, MCP tool arguments) has the names
+ *   it repeats recorded beside it (repeatedKeysOf: a WeakMap, never a key in the caller's own
+ *   data), which the intake reports (invalid_params);
  * - a repeated key anywhere else makes the body ambiguous: 400 invalid_json naming the key;
  * - a prototype key (`__proto__`, `constructor.prototype`) is 400 invalid_json naming where.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.js';
 
 /** Where a repeated key was found: the path of its object (keys and array indices) and the key. */
@@ -20,21 +18,12 @@ export interface RepeatedKey {
   readonly key: string;
 }
 
-/** The key under which an object of parameters holds its RepeatedNames. */
-export const REPEATED_KEYS = '#repeated';
+/** The keys each object of parameters gives twice, in order, each once (markRepeatedKeys). */
+const repeatedNames = new WeakMap<object, string[]>();
 
-/** The names one object of parameters gives twice, in order, each once. */
-export class RepeatedNames {
-  readonly names: string[] = [];
-  private readonly listed = new Set<string>();
-  /** The client's own value for the key REPEATED_KEYS, if it sent one: to be read as a parameter. */
-  constructor(readonly clientValue?: { readonly value: unknown }) {}
-
-  add(name: string): void {
-    if (this.listed.has(name)) return;
-    this.listed.add(name);
-    this.names.push(name);
-  }
+/** The keys `object` gives twice, as markRepeatedKeys found them (none for any other object). */
+export function repeatedKeysOf(object: object): readonly string[] {
+  return repeatedNames.get(object) ?? [];
 }
 
 /** How deep objects and arrays may nest in a body; every legitimate body stays under 10. */
@@ -143,7 +132,7 @@ export function repeatedKeys(text: string): RepeatedKey[] {
 
 /**
  * Marks the repeated keys of parsed `value` (parsed from `text`): those of objects at a path
- * `holdsParams` accepts are listed under REPEATED_KEYS; any other throws invalid_json.
+ * `holdsParams` accepts are recorded for repeatedKeysOf; any other throws invalid_json.
  */
 export function markRepeatedKeys(
   text: string,
@@ -160,40 +149,9 @@ export function markRepeatedKeys(
   for (const { path, key } of repeats) {
     let node = value as Record<string | number, unknown>;
     for (const step of path) node = node[step] as Record<string | number, unknown>;
-    const held = node[REPEATED_KEYS];
-    if (held instanceof RepeatedNames) held.add(key);
-    else {
-      const names = new RepeatedNames(Object.hasOwn(node, REPEATED_KEYS) ? { value: held } : undefined);
-      names.add(key);
-      node[REPEATED_KEYS] = names;
-    }
+    const names = repeatedNames.get(node) ?? [];
+    if (!names.includes(key)) names.push(key);
+    repeatedNames.set(node, names);
   }
   return value;
-}
-
-/**
- * Replaces the app's (encapsulated) application/json parser with Fastify's own (its errors for
- * an empty or broken body), its value then passed through `screen` with the text (which reads
- * it with repeatedKeys: repeated keys, nesting, prototype keys). What `screen` throws refuses
- * the body; what it returns is the body the handler sees.
- */
-export function parseJsonScreened(app: FastifyInstance, screen: (text: string, value: unknown) => unknown): void {
-  // prototype keys are let through Fastify's parser (JSON.parse makes them own properties,
-  // harmless until copied) for the scan to refuse them, with the key and its place
-  const parse = app.getDefaultJsonParser('ignore', 'ignore') as (
-    request: FastifyRequest,
-    body: string,
-    done: (err: Error | null, value?: unknown) => void,
-  ) => void;
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parse(request, body as string, (err, value) => {
-      if (err) return done(err, undefined);
-      try {
-        done(null, screen(body as string, value));
-      } catch (refusal) {
-        done(refusal as Error, undefined);
-      }
-    });
-  });
 }
