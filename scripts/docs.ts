@@ -33,7 +33,7 @@ export function paramTable(): string {
 
 const CHARSET_NOTES: Record<(typeof CHARSETS)[number], string> = {
   standard: 'the classic ten-step ramp of terminal ASCII art',
-  detailed: 'all 95 printable ASCII glyphs: the most tones and shapes (the default)',
+  detailed: 'sixteen calm tones of letters and marks, chosen by blind viewers (the default)',
   blocks: 'quadrant blocks and shades: 2 x 2 shapes per cell (Unicode)',
   binary: 'space and the digits 1 and 0: the data-stream look',
   dots: 'Braille patterns: eight dots per cell, the finest shapes (Unicode)',

@@ -3,8 +3,9 @@
  * rendered with every entry of the settings matrix (test/support/settings-matrix.ts) at
  * GOLDEN_COLUMNS columns, through the hosts' path: decodeImage -> resolveParams(defaults +
  * entry, 'json') -> renderImage -> encode. One file per image and setting,
- * `<image-stem>/<setting-id>.<ext>` (ext from FORMAT_INFO), plus README.md with the
- * provenance of every input. Regenerate: `npm run goldens`; test/unit/golden.test.ts
+ * `<image-stem>/<setting-id>.<ext>` (ext from FORMAT_INFO), one file per distinct output: a
+ * setting whose output is byte-identical to an earlier setting's is listed in
+ * `<image-stem>/same.json` instead. Plus README.md with the provenance of every input. Regenerate: `npm run goldens`; test/unit/golden.test.ts
  * re-renders and compares exactly.
  *
  * Images render on worker threads (test/support/golden-threads.ts), two at a time. Two things
@@ -124,12 +125,16 @@ Every image of the dev corpus rendered with every entry of the settings matrix
 every numeric range, and four color/format combinations) at ${GOLDEN_COLUMNS} columns, unless the entry
 sets \`columns\`. Each file is the encoded output of \`decodeImage\` -> \`resolveParams(defaults + entry,
 'json')\` -> \`renderImage\` -> \`encode\`, named \`<image-stem>/<setting-id>.<ext>\` (the extension of the
-format, SPEC 2.3). Timings and the Auto Director's \`ms\` in JSON evidence are written as 0
+format, SPEC 2.3). A setting whose output is byte-identical to an earlier one's has no file of its
+own: \`<image-stem>/${SAME_FILE}\` names the setting whose file holds it (plain text has no color, so
+\`color-on\` is the defaults' text; a picture without coherent contours looks the same at any
+\`structure\`). Timings and the Auto Director's \`ms\` in JSON evidence are written as 0
 (\`scripts/reproducible.ts\`); everything else is exactly what the engine returns.
 
 Regenerate: \`${UPDATE_COMMAND}\` (\`scripts/update-goldens.ts\`). \`test/unit/golden.test.ts\` re-renders
-every file and compares it exactly; it fails when a file is stale, missing or left over, and when
-an input's sha256 differs from the one below.
+every setting and compares it exactly with the file that holds it; it fails when a file is stale,
+missing or left over, when two files of an image are the same, and when an input's sha256 differs
+from the one below.
 
 Inputs: \`${corpus}/\`, reduced copies of the bench corpus; sha256 and provenance as recorded
 in \`${corpus.replace(/\/dev$/, '')}/corpus.json\` (details in its README.md):
@@ -140,9 +145,46 @@ ${images.map((i) => `| \`${i.file}\` | \`${i.sha256}\` | ${i.provenance} |`).joi
 `;
 }
 
-/** Every golden file of the corpus and the matrix, relative to EXPECTED_DIR, sorted. */
+/** The file, in each image's folder, naming the settings whose output is an earlier setting's. */
+export const SAME_FILE = 'same.json';
+
+/** Setting id -> the id of the earlier setting whose golden holds the same bytes. */
+export type SameAs = Readonly<Record<string, string>>;
+
+/** The settings of `bodies` whose body an earlier setting (in matrix order) already has. */
+export function sameAs(bodies: Readonly<Record<string, string>>): SameAs {
+  const first = new Map<string, string>();
+  const same: Record<string, string> = {};
+  for (const { id } of SETTINGS) {
+    const earlier = first.get(bodies[id]);
+    if (earlier === undefined) first.set(bodies[id], id);
+    else same[id] = earlier;
+  }
+  return same;
+}
+
+/** An image's same.json as written, or nothing. */
+export function readSameAs(image: CorpusImage): SameAs {
+  const file = path.join(EXPECTED_DIR, image.stem, SAME_FILE);
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as SameAs) : {};
+}
+
+/** The golden file that holds a setting's output for an image: its own, or the earlier setting's it equals. */
+export function heldIn(image: CorpusImage, setting: Setting, same: SameAs): string {
+  const holder = SETTINGS.find((s) => s.id === same[setting.id]) ?? setting;
+  return goldenFile(image, holder);
+}
+
+/** Every golden file of the corpus and the matrix, relative to EXPECTED_DIR, sorted (same.json as written). */
 export function expectedFiles(images: readonly CorpusImage[]): string[] {
-  return [...images.flatMap((i) => SETTINGS.map((s) => goldenFile(i, s))), 'README.md'].sort();
+  return [
+    ...images.flatMap((i) => {
+      const same = readSameAs(i);
+      const own = SETTINGS.filter((s) => !(s.id in same)).map((s) => goldenFile(i, s));
+      return Object.keys(same).length > 0 ? [...own, `${i.stem}/${SAME_FILE}`] : own;
+    }),
+    'README.md',
+  ].sort();
 }
 
 /** The files under EXPECTED_DIR now, relative to it, sorted. */
@@ -164,12 +206,20 @@ async function main(): Promise<void> {
       const goldens = await threads.results.get(image.file);
       if (!goldens) throw new Error(`${image.file}: not rendered`);
       if (goldens.sha256 !== image.sha256) throw new Error(`${image.file}: sha256 differs from corpus.json`);
+      const same = sameAs(goldens.bodies);
       for (const setting of SETTINGS) {
+        if (setting.id in same) continue;
         const file = path.join(EXPECTED_DIR, goldenFile(image, setting));
         fs.mkdirSync(path.dirname(file), { recursive: true });
         fs.writeFileSync(file, goldens.bodies[setting.id]);
       }
-      console.log(`${image.file}: ${SETTINGS.length} goldens from ${goldens.renders} renders`);
+      const kept = SETTINGS.length - Object.keys(same).length;
+      if (kept < SETTINGS.length) {
+        fs.writeFileSync(path.join(EXPECTED_DIR, image.stem, SAME_FILE), `${JSON.stringify(same, null, 2)}\n`);
+      }
+      console.log(
+        `${image.file}: ${SETTINGS.length} settings, ${kept} distinct goldens, from ${goldens.renders} renders`,
+      );
     }
   } finally {
     await threads.close();

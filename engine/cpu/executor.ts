@@ -24,6 +24,7 @@ import { sobel } from '../kernels/sobel.js';
 import { movingSwitchCost, temporal } from '../kernels/temporal.js';
 import { tone } from '../kernels/tone.js';
 import type { FramePlan } from '../plan.js';
+import { isProbedStage, type StageOutputs } from '../stage-probe.js';
 
 /** The buffers of one frame size. */
 interface Buffers {
@@ -137,6 +138,9 @@ export interface SamplePlanes {
 export class CpuExecutor {
   private buffers: Buffers | null = null;
   private prepareTimings: Record<string, number> = {};
+  /** When set, each probed stage's output is copied here (per-kernel parity tests only). */
+  probe: StageOutputs | null = null;
+
   /** The plan key whose cell records `cellData` holds for the current prepared frame, if any. */
   private cellsFor: string | null = null;
 
@@ -181,8 +185,10 @@ export class CpuExecutor {
     resampleX(cur, w, h, plan.sampleWidth, b.resampledX);
     resampleY(b.resampledX, plan.sampleWidth, h, plan.sampleHeight, b.lin);
     lap('resample');
+    this.keep('resample', b.lin);
     luma(b.lin, plan.sampleWidth * plan.sampleHeight, plan.linearToTone, b.source);
     lap('luma');
+    this.keep('luma', b.source);
     this.prepareTimings = timings;
     this.cellsFor = null;
     return { width: plan.sampleWidth, height: plan.sampleHeight, lin: b.lin, tone: b.source };
@@ -218,19 +224,27 @@ export class CpuExecutor {
       // 3. bilateral denoise of the source tone
       denoise(sourceTone ?? b.source, plan.sampleWidth, plan.sampleHeight, plan.denoiseRange, b.toneB);
       lap('denoise');
+      this.keep('denoise', b.toneB);
       // 5-7. auto-levels, tone curve, unsharp mask
       histogram(b.toneB, samples, b.hist);
       levels(b.hist, samples, plan.levelsLow, plan.levelsHigh, plan.levelsBlend, b.levels);
       lap('levels');
+      this.keep('levels', b.levels);
       tone(b.toneB, samples, b.levels, plan.toneCurve, b.toneA);
       lap('tone');
+      this.keep('tone', b.toneA);
       sharpen(b.toneA, plan.sampleWidth, plan.sampleHeight, plan.sharpenAmount, b.toneB);
       lap('sharpen');
+      this.keep('sharpen', b.toneB);
       // 8-9. gradients, per-cell targets and structure
       sobel(b.toneB, plan.sampleWidth, plan.sampleHeight, b.grad);
       lap('sobel');
+      this.keep('sobel', b.grad);
       const blurred = plan.localContrast > 0 ? localMeans(plan, b) : b.localA;
-      if (plan.localContrast > 0) lap('local-contrast');
+      if (plan.localContrast > 0) {
+        lap('local-contrast');
+        this.keep('local-contrast', blurred);
+      }
       cells(
         b.toneB,
         b.grad,
@@ -248,6 +262,7 @@ export class CpuExecutor {
         b.cellData,
       );
       lap('cells');
+      this.keep('cells', b.cellData);
       this.cellsFor = stream || sourceTone ? null : plan.cellsKey;
     }
     // 12. temporal filter (streams only), before the codebook so both see filtered tones
@@ -255,6 +270,7 @@ export class CpuExecutor {
       stream.prepare(plan.columns, plan.rows, g.charset);
       temporal(b.cellData, cellCount, plan.temporal, stream.fresh, stream.m, stream.p);
       lap('temporal');
+      this.keep('temporal', b.cellData);
     }
     const prev = stream && !stream.fresh ? stream.prevGlyphs : null;
     // 10-11. codebook, glyph choice (dithered or not)
@@ -290,6 +306,7 @@ export class CpuExecutor {
       glyphs(b.cellData, cellCount, book.glyphs, g.coverage, g.blurredMasks, plan.cellBlur, prev, out);
     }
     lap(plan.dither ? 'dither' : 'glyphs');
+    this.keep(plan.dither ? 'dither' : 'glyphs', out);
     if (stream) {
       for (let i = 0; i < cellCount; i++) stream.prevGlyphs[i] = out[i];
       stream.fresh = false;
@@ -327,6 +344,11 @@ export class CpuExecutor {
       colors,
       evidence,
     };
+  }
+
+  /** Copies a stage's output into the probe, when one is set. */
+  private keep(stage: string, output: ArrayLike<number>): void {
+    if (this.probe && isProbedStage(stage)) this.probe.set(stage, Int32Array.from(output));
   }
 
   /** The cell records of the last finished frame (targets, means, structure), for the director. */

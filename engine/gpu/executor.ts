@@ -11,6 +11,7 @@
 import { MAX_GLYPHS } from '../glyphs/table.js';
 import type { CellGrid } from '../grid.js';
 import type { FramePlan } from '../plan.js';
+import { isProbedStage, type ProbedStage, type StageOutputs } from '../stage-probe.js';
 import { GpuExecutorError } from './errors.js';
 import type { GpuFrame } from './frame-source.js';
 import { FRAME_UNIFORM_SIZE, FrameUniform, type StreamFlags, TableImage } from './frame-uniform.js';
@@ -40,6 +41,8 @@ export interface GpuRenderOptions {
    * pixels already on the GPU are reused and nothing is uploaded. Change it whenever the pixels change.
    */
   readonly sourceKey?: string | number;
+  /** Filled with each probed stage's output (per-kernel parity tests; slower: one copy per stage). */
+  readonly probe?: StageOutputs;
 }
 
 export class GpuExecutor {
@@ -155,6 +158,7 @@ export class GpuExecutor {
     let recorded: { res: FrameResources; stream: StreamBuffers | null; passes: string[]; submitted: number } | null =
       null;
     let failure: unknown = null;
+    const copies: [ProbedStage, GPUBuffer][] = [];
     try {
       const res = this.prepare(plan);
       const stream = options.stream ? this.prepareStream(plan) : null;
@@ -178,6 +182,9 @@ export class GpuExecutor {
         dither: this.dither,
         querySet: this.querySet,
         resolveBuffer: this.resolveBuffer,
+        afterPass: options.probe
+          ? (name, encoder) => copies.push(...copyOutput(device, res, name, encoder))
+          : undefined,
       });
       recorded = { res, stream, passes, submitted: performance.now() };
     } catch (e) {
@@ -196,6 +203,7 @@ export class GpuExecutor {
     const timings = this.querySet ? passTimings(res, passes) : { submit: round3(performance.now() - submitted) };
     const grid = readGrid(plan, res, timings);
     res.staging.unmap();
+    if (options.probe) await readOutputs(copies, options.probe);
     timings.wall = round3(performance.now() - start);
     if (stream) {
       this.fresh = false;
@@ -279,4 +287,27 @@ export async function createGpuExecutor(
   const error = await device.popErrorScope();
   if (error) throw new GpuExecutorError('gpu_error', `WebGPU pipeline creation failed: ${error.message}`);
   return new GpuExecutor(device, kernels, options.dither ?? 'wavefront', options.timestamps ?? true);
+}
+
+/** A copy of a probed stage's output, made right after its pass (none for other passes). */
+function copyOutput(
+  device: GPUDevice,
+  res: FrameResources,
+  name: string,
+  encoder: GPUCommandEncoder,
+): [ProbedStage, GPUBuffer][] {
+  if (!isProbedStage(name)) return [];
+  const source = res.stageOutput(name);
+  const copy = device.createBuffer({ size: source.size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  encoder.copyBufferToBuffer(source, 0, copy, 0, source.size);
+  return [[name, copy]];
+}
+
+/** Maps the copies into `probe`, as 32-bit integers, and releases them. */
+async function readOutputs(copies: readonly [ProbedStage, GPUBuffer][], probe: StageOutputs): Promise<void> {
+  for (const [stage, copy] of copies) {
+    await copy.mapAsync(GPUMapMode.READ);
+    probe.set(stage, new Int32Array(copy.getMappedRange().slice(0)));
+    copy.destroy();
+  }
 }

@@ -38,6 +38,8 @@ export interface FrameRecording {
   readonly dither: DitherSchedule;
   readonly querySet: GPUQuerySet | null;
   readonly resolveBuffer: GPUBuffer | null;
+  /** Called after each pass with its name, to copy its output out (per-kernel parity tests). */
+  readonly afterPass?: (name: string, encoder: GPUCommandEncoder) => void;
 }
 
 /** Records and submits the frame; returns the pass names in timestamp order. */
@@ -58,6 +60,7 @@ export function recordFrame(f: FrameRecording): string[] {
     p.setBindGroup(0, f.frameGroup);
     body(p);
     p.end();
+    f.afterPass?.(name, encoder);
     names.push(name);
   };
   /** One invocation per element, n elements. */

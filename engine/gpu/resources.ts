@@ -19,6 +19,7 @@ import { SAMPLES_PER_CELL } from '../fixed.js';
 import { CELL_STRIDE } from '../kernels/cells.js';
 import { HISTOGRAM_BINS } from '../kernels/histogram.js';
 import type { FramePlan, PyramidStep } from '../plan.js';
+import type { ProbedStage } from '../stage-probe.js';
 import { STEP_UNIFORM_SIZE, stepUniform } from './frame-uniform.js';
 import type { Kernels, LayoutName } from './kernels.js';
 import { BOOK_WORDS } from './preamble.js';
@@ -121,6 +122,7 @@ export class FrameResources {
   >;
   private readonly buffers: GPUBuffer[] = [];
   private readonly cellData: GPUBuffer;
+  private readonly outputs: Record<ProbedStage, GPUBuffer>;
   private stateGroups: { stream: StreamBuffers | null; groups: StateBindGroups } | null = null;
   private noStateGroups: StateBindGroups | null = null;
 
@@ -143,7 +145,8 @@ export class FrameResources {
         `a ${width} x ${height} picture takes ${mb(rgbaBytes)} in one buffer, and this GPU binds at most ${mb(limit)}`,
       );
     }
-    const S = GPUBufferUsage.STORAGE;
+    // COPY_SRC: the per-kernel parity tests copy stage outputs out (stageOutput)
+    const S = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC;
     this.rgba = this.buffer('rgba', rgbaBytes, S | GPUBufferUsage.COPY_DST);
 
     // reductions: linearize's (fused) first step, or with two or more steps its twoSteps entry,
@@ -192,10 +195,25 @@ export class FrameResources {
     const means = this.buffer('localMeans', this.cells * 4, S);
     const localA = this.buffer('localA', this.cells * 4, S);
     const localB = this.buffer('localB', this.cells * 4, S);
-    this.book = this.buffer('book', BOOK_WORDS * 4, S | GPUBufferUsage.COPY_SRC);
-    this.glyphs = this.buffer('glyphs', this.cells * 4, S | GPUBufferUsage.COPY_SRC);
+    this.book = this.buffer('book', BOOK_WORDS * 4, S);
+    this.glyphs = this.buffer('glyphs', this.cells * 4, S);
     this.ditherErr = this.buffer('ditherErr', this.cells * 8, S | GPUBufferUsage.COPY_DST);
-    this.packed = this.buffer('packed', this.cells * 4, S | GPUBufferUsage.COPY_SRC);
+    this.packed = this.buffer('packed', this.cells * 4, S);
+    // the buffer each probed stage leaves its output in, right after its pass (ping-pong included)
+    this.outputs = {
+      resample: lin,
+      luma: toneA,
+      denoise: toneB,
+      levels,
+      tone: toneA,
+      sharpen: toneB,
+      sobel: grad,
+      'local-contrast': localB,
+      cells: this.cellData,
+      temporal: this.cellData,
+      glyphs: this.glyphs,
+      dither: this.glyphs,
+    };
     this.stagingBookAt = Math.ceil((this.cells * 4) / 8) * 8;
     this.stagingTimesAt = Math.ceil((this.stagingBookAt + BOOK_WORDS * 4) / 8) * 8;
     this.staging = this.buffer(
@@ -232,6 +250,11 @@ export class FrameResources {
     }
     if (this.stateGroups?.stream !== stream) this.stateGroups = { stream, groups: this.makeStateGroups(stream) };
     return this.stateGroups.groups;
+  }
+
+  /** The buffer a probed stage writes its output to (read right after its pass: later passes reuse it). */
+  stageOutput(stage: ProbedStage): GPUBuffer {
+    return this.outputs[stage];
   }
 
   destroy(): void {

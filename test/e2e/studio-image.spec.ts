@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { FORMAT_INFO } from '../../engine/encode/formats.js';
 import { FORMATS } from '../../engine/index.js';
 import { downloadButtonName } from '../../studio/export/format-buttons.js';
-import { REPO_ROOT } from '../support/browser.js';
+import { REPO_ROOT, SCREENSHOTS } from '../support/browser.js';
 import {
   accessibilityViolations,
   collectErrors,
@@ -28,8 +28,6 @@ import {
   stubServerRoutes,
   withoutTimings,
 } from '../support/studio.js';
-
-const SCREENSHOTS = path.join(REPO_ROOT, 'docs/screenshots');
 
 /** Whether `locator`'s element has the focus inside its shadow root (or the document). */
 function hasFocus(locator: Locator): Promise<boolean> {

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../support/browser.js';
+import { SCREENSHOTS } from '../support/browser.js';
 import { cameraY4m, liveWebm, videoWebm } from '../support/media.js';
 import {
   accessibilityViolations,
@@ -176,8 +176,8 @@ describe('studio: webcam and video', () => {
     await page.getByRole('spinbutton', { name: 'Columns' }).fill('112');
     await page.getByRole('spinbutton', { name: 'Columns' }).press('Enter');
     await eventually(() => page.getByRole('img', { name: /^ASCII art, 112 by 42 characters$/ }).count()).toBe(1);
-    fs.mkdirSync(path.join(REPO_ROOT, 'docs/screenshots'), { recursive: true });
-    await page.screenshot({ path: path.join(REPO_ROOT, 'docs/screenshots/studio-webcam.png') });
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'studio-webcam.png') });
     // the live view (camera picker, HUD, source monitor) passes the audit the still view passes
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Stop webcam' }).click();
@@ -616,7 +616,8 @@ describe('studio: webcam and video', () => {
     expect(loop && loop.x + loop.width <= 390).toBe(true);
     const director = page.getByRole('region', { name: 'Auto Director evidence' });
     await eventually(() => director.textContent()).toMatch(/renders? in/);
-    await page.screenshot({ path: path.join(REPO_ROOT, 'docs/screenshots/studio-phone.png') });
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'studio-phone.png') });
     // the engine's reason opens inside the window, here and where the header wraps at 800 px
     for (const width of [390, 800]) {
       await page.setViewportSize({ width, height: 844 });

@@ -3,7 +3,8 @@
  * the settings matrix (the goldens' matrix, at GOLDEN_COLUMNS), the GPU executor's grid equals
  * the CPU executor's byte for byte, glyphs, colors and codebook evidence. Settings that only
  * change the output format plan the same frame; each distinct plan is rendered once per image
- * (both executors are deterministic functions of plan and pixels).
+ * (both executors are deterministic functions of plan and pixels). A mismatch names the first
+ * stage whose outputs differ (test/support/stage-diff.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CpuExecutor } from '../../engine/cpu/executor.js';
@@ -15,6 +16,7 @@ import { decodeDev, devImages } from '../support/corpus.js';
 import { gridDiff } from '../support/grid-diff.js';
 import { nodeGpuExecutor } from '../support/node-gpu.js';
 import { GOLDEN_COLUMNS, SETTINGS } from '../support/settings-matrix.js';
+import { compareStages } from '../support/stage-diff.js';
 
 /** Everything a plan holds, typed arrays included, as one string. */
 function planKey(plan: FramePlan): string {
@@ -44,7 +46,11 @@ describe('GPU executor equals the CPU executor on the dev corpus', () => {
       const expected = cpu.render(plan, image);
       const actual = await gpu.render(plan, image, { sourceKey: name });
       const diff = gridDiff(expected, actual);
-      if (diff) failures.push(`${setting.id}: ${diff}`);
+      // a mismatch is rendered again stage by stage, to name the kernel whose twins differ
+      if (diff) {
+        const { mismatches } = await compareStages(cpu, gpu, plan, image);
+        failures.push(`${setting.id}: ${diff}; first differing stage: ${mismatches[0] ?? 'none (the color pass?)'}`);
+      }
     }
     expect(failures).toEqual([]);
   });

@@ -40,6 +40,11 @@ export async function freePort(): Promise<number> {
 }
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+/**
+ * Where the e2e tests leave their screenshots (ignored by git): copy them to docs/screenshots
+ * by hand when the studio's look changes, so a test run never rewrites tracked files.
+ */
+export const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
 
 /** A Vite dev server on 127.0.0.1 for the test pages (a secure context, so navigator.gpu exists). */
 export async function startTestPages(): Promise<{ server: ViteDevServer; url: string }> {

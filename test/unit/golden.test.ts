@@ -12,9 +12,10 @@ import {
   corpusImages,
   EXPECTED_DIR,
   expectedFiles,
-  goldenFile,
   goldensReadme,
+  heldIn,
   presentFiles,
+  readSameAs,
   UPDATE_COMMAND,
 } from '../../scripts/update-goldens.js';
 import { type GoldenThreads, renderOnThreads } from '../support/golden-threads.js';
@@ -47,7 +48,22 @@ describe('goldens', () => {
     expect(readme, `test/fixtures/expected/README.md is stale: run \`${UPDATE_COMMAND}\``).toBe(goldensReadme(images));
   });
 
+  it('keeps one file per distinct output: no two goldens of an image hold the same bytes', () => {
+    for (const image of images) {
+      const dir = path.join(EXPECTED_DIR, image.stem);
+      const seen = new Map<string, string>();
+      for (const file of fs.readdirSync(dir).filter((f) => f !== 'same.json')) {
+        const body = fs.readFileSync(path.join(dir, file), 'utf8');
+        expect(seen.get(body), `${image.stem}/${file} repeats ${seen.get(body)}: run \`${UPDATE_COMMAND}\``).toBe(
+          undefined,
+        );
+        seen.set(body, file);
+      }
+    }
+  });
+
   for (const image of images) {
+    const same = readSameAs(image);
     describe(image.file, () => {
       it('is the input corpus.json records (sha256)', { timeout: WAIT_MS }, async () => {
         const { sha256 } = await goldensOf(image.file);
@@ -56,7 +72,7 @@ describe('goldens', () => {
 
       for (const setting of SETTINGS) {
         it(setting.id, { timeout: WAIT_MS }, async () => {
-          const file = goldenFile(image, setting);
+          const file = heldIn(image, setting, same);
           const full = path.join(EXPECTED_DIR, file);
           if (!fs.existsSync(full)) expect.fail(`missing golden ${shown(file)}: run \`${UPDATE_COMMAND}\``);
           const { bodies } = await goldensOf(image.file);

@@ -15,6 +15,7 @@ import type { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/in
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paramsJsonSchema } from '../../../engine/index.js';
 import { DEV_DIR } from '../../support/corpus.js';
+import { PACKAGE_VERSION } from '../../support/version.js';
 import { postJson, type Running, startServer, testImage } from '../server/support.js';
 import { legacyClient, modernClient, textOf } from './support.js';
 
@@ -51,7 +52,7 @@ async function httpRender(base: string, args: Record<string, unknown>) {
 
 describe('discovery', () => {
   it('the v1 client initializes with the 2025-11-25 revision and reads the server info', () => {
-    expect(v1.getServerVersion()).toMatchObject({ name: 'glyphcast', version: '0.3.0' });
+    expect(v1.getServerVersion()).toMatchObject({ name: 'glyphcast', version: PACKAGE_VERSION });
     expect(v1.getServerCapabilities()?.tools).toEqual({ listChanged: false });
     expect(v1.getInstructions()).toContain('render_ascii');
   });
@@ -61,7 +62,7 @@ describe('discovery', () => {
     const found = await v2.discover();
     expect(found.supportedVersions).toContain('2026-07-28');
     expect(found.capabilities.tools).toBeDefined();
-    expect(v2.getServerVersion()).toMatchObject({ name: 'glyphcast', version: '0.3.0' });
+    expect(v2.getServerVersion()).toMatchObject({ name: 'glyphcast', version: PACKAGE_VERSION });
   });
 
   it('ping answers the v1 client', async () => {

@@ -17,6 +17,7 @@ import { StdioClientTransport as LegacyStdio } from '@modelcontextprotocol/sdk/c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { droppedId, ScreenedStdioTransport } from '../../../bin/mcp/screened-stdio.js';
 import { ROOT } from '../../support/cli.js';
+import { PACKAGE_VERSION } from '../../support/version.js';
 import { testImage } from '../server/support.js';
 import { textOf } from './support.js';
 
@@ -368,7 +369,7 @@ describe('glyphcast-mcp --help and --version', () => {
     expect([help.status, help.stderr]).toEqual([0, '']);
     expect(help.stdout).toMatch(/^Usage: glyphcast-mcp \[--root <folder>\]\n/);
     const version = await run('--version');
-    expect(version).toEqual({ status: 0, stdout: 'glyphcast-mcp 0.3.0\n', stderr: '' });
+    expect(version).toEqual({ status: 0, stdout: `glyphcast-mcp ${PACKAGE_VERSION}\n`, stderr: '' });
   });
 
   it('a usage error is one line on stderr, exit 2, nothing on stdout', async () => {

@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMAT_INFO, FORMATS } from '../../../engine/index.js';
 import { studioRoutes } from '../../../server/routes/studio.js';
+import { PACKAGE_VERSION } from '../../support/version.js';
 import { type Running, rawRequest, startServer } from './support.js';
 
 let s: Running;
@@ -29,7 +30,7 @@ describe('GET /api/health and /api/v1/health', () => {
     expect(a).toMatchObject({
       status: 'ok',
       service: 'glyphcast',
-      version: '0.3.0',
+      version: PACKAGE_VERSION,
       uptimeSeconds: expect.any(Number),
     });
     expect(a.capabilities).toEqual({
@@ -72,7 +73,7 @@ describe('CORS', () => {
 describe('discovery documents', () => {
   it('the agent manifest uses the A2A card vocabulary: interfaces REST, OpenAPI, MCP; skill render_ascii; schemes', async () => {
     const card = JSON.parse((await get('/api/v1/agent')).text);
-    expect(card).toMatchObject({ name: 'glyphcast', version: '0.3.0', securityRequirements: [] });
+    expect(card).toMatchObject({ name: 'glyphcast', version: PACKAGE_VERSION, securityRequirements: [] });
     expect(
       card.supportedInterfaces.map((i: { protocolBinding: string; url: string }) => [i.protocolBinding, i.url]),
     ).toEqual([
@@ -124,7 +125,7 @@ describe('discovery documents', () => {
 
   it('the interoperability document states protocols, limits and the MCP batch bound', async () => {
     const doc = JSON.parse((await get('/api/v1/interoperability')).text);
-    expect(doc.version).toBe('0.3.0');
+    expect(doc.version).toBe(PACKAGE_VERSION);
     expect(doc.batch).toEqual({ mcpMaxBatch: 5 });
     const mcp = doc.protocols.find((p: { name: string }) => p.name === 'Model Context Protocol');
     expect(mcp).toMatchObject({
@@ -163,7 +164,7 @@ describe('discovery documents', () => {
     const m = JSON.parse((await get('/api/v1/a2v-handoff')).text);
     expect(m).toMatchObject({
       protocol: 'platform.handoff.v1',
-      version: '0.3.0',
+      version: PACKAGE_VERSION,
       transport: 'window.postMessage',
       targetOrigin: 'https://receiver.example',
       modes: ['latest-frame', 'webcam-stream', 'video-stream'],

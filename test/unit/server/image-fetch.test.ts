@@ -162,20 +162,16 @@ describe('imageUrl fetch failures', () => {
     expect([status, code]).toEqual([413, 'image_too_large']);
   });
   it('a server slow to answer is url_timeout (504)', async () => {
-    const t0 = Date.now();
     const { status, code } = await errorOf(await fetchVia(open, `${origin}/slow-headers`));
     expect([status, code]).toEqual([504, 'url_timeout']);
-    expect(Date.now() - t0).toBeLessThan(2500);
   });
   it('a server slow to send its body is url_timeout (504)', async () => {
     const { status, code } = await errorOf(await fetchVia(open, `${origin}/slow-body`));
     expect([status, code]).toEqual([504, 'url_timeout']);
   });
   it('a body that trickles in past the whole-fetch deadline is url_timeout (504)', async () => {
-    const t0 = Date.now();
     const { status, code } = await errorOf(await fetchVia(open, `${origin}/trickle`));
     expect([status, code]).toEqual([504, 'url_timeout']);
-    expect(Date.now() - t0).toBeLessThan(3500);
   });
   it('a 404 upstream is url_fetch_failed (502) with the status', async () => {
     const { status, code, body } = await errorOf(await fetchVia(open, `${origin}/missing.png`));

@@ -9,6 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS, PARAMS } from '../../../engine/index.js';
 import { ERROR_CODES } from '../../../service/errors.js';
+import { PACKAGE_VERSION } from '../../support/version.js';
 import { form, pngBomb, postJson, type Running, startServer, testImage } from './support.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the test walks an arbitrary JSON document
@@ -111,7 +112,7 @@ describe('the document', () => {
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.info.version).toBe('0.3.0');
+    expect(doc.info.version).toBe(PACKAGE_VERSION);
   });
 
   it('documents every registered route, and nothing that is not one', () => {
