@@ -15,6 +15,10 @@
  *   whole tracestate; it is only read when traceparent is valid.
  * When propagated, a tracestate longer than 512 characters loses whole members: those over 128
  * characters first, then from the right.
+ *
+ * Why not @opentelemetry/core's W3CTraceContextPropagator: it takes the first of two traceparent
+ * fields, trims one whitespace character only, accepts trailing data after a version-00 value and
+ * keeps a tracestate's valid members beside a bad one, where the tests above require refusal.
  */
 import crypto from 'node:crypto';
 
