@@ -1,6 +1,6 @@
 /**
  * Server configuration, read once from the environment. Every variable is documented in
- * README.md ("HTTP service") and docs/api.md; nothing else in server/ reads process.env. (The
+ * README.md ("Configuration") and docs/api.md; nothing else in service/ or server/ reads process.env. (The
  * OpenTelemetry exporter, once the trace export is on, also honours the standard
  * OTEL_EXPORTER_OTLP_* settings it reads itself: extra headers, compression, timeout.)
  */

@@ -90,7 +90,7 @@ spelling (--outDir, --cellAspect, --colorDepth).
 
 Render parameters: the names, ranges and defaults of the HTTP API. Each flag also takes its
 API name (--edgeStrength for --edge-strength) and the form --name=value. Booleans take
---name, --no-name or --name=VALUE (true, false, yes, no, on, off, 1, 0, in any case),
+--name, --no-name or --name=VALUE (true, false, 1 or 0, as the HTTP API reads them),
 never a separate value (--color false is a usage error). Each option may be given once,
 in any of its spellings; -o takes its value attached too (-oart.txt). A bad value is
 named by the flag it was typed as.

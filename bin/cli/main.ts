@@ -33,7 +33,7 @@ import { outputColumns, terminalColorDepth, terminalColumns, terminalRedraws, te
 import { firstFramePng, isVideoFile, probeVideo, VideoError, withVideoFile } from './video.js';
 import type { Converter } from './workers.js';
 
-/** Exit statuses (documented in --help and README). */
+/** Exit statuses (documented in --help and docs/cli.md). */
 export const EXIT = { ok: 0, input: 1, usage: 2 } as const;
 
 /** Inputs read ahead of those being converted. */

@@ -15,7 +15,7 @@ to REQUEST_TIMEOUT_MS. Exit status: 0, or 1 when requests were dropped unanswere
 limit, or 2 on a usage error.
 
 Environment: MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, IMAGE_FETCH_ALLOWLIST, RENDER_WORKERS (default 1),
-REQUEST_TIMEOUT_MS, the IMAGE_FETCH_*_TIMEOUT_MS variables, as for the HTTP service (README).`;
+REQUEST_TIMEOUT_MS, the IMAGE_FETCH_*_TIMEOUT_MS variables, as for the HTTP service (docs/api.md, Configuration).`;
 
 export type McpCommand = { kind: 'serve'; root: string | null } | { kind: 'help' } | { kind: 'version' };
 

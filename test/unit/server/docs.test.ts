@@ -1,4 +1,4 @@
-/** docs/api.md and the README's "HTTP service" table keep up with the code. */
+/** docs/api.md and the README's "Configuration" table keep up with the code. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
