@@ -94,6 +94,14 @@ export { RASTER_HEAD_BYTES, rasterFormat } from './raster/sniff.js';
 export type { RenderImageOptions, RenderOptions } from './render.js';
 export { renderImage } from './render.js';
 export { resolveParams } from './resolve-params.js';
-export { checkImage, DEFAULT_CELL_ASPECT, gridSize, MAX_ROWS, MIN_COLUMNS, widestColumns } from './size.js';
+export {
+  checkImage,
+  DEFAULT_CELL_ASPECT,
+  gridSize,
+  MAX_ROWS,
+  MIN_COLUMNS,
+  neededSize,
+  widestColumns,
+} from './size.js';
 export { isVideoContainer, VIDEO_HEAD_BYTES } from './video-container.js';
 export { z } from './zod.js';

@@ -21,6 +21,8 @@ export interface PyramidStep {
 
 export interface FramePlan {
   readonly source: { readonly width: number; readonly height: number };
+  /** The image's size before the host shrank it (RenderOptions.fullSize), else `source`: what the evidence reports. */
+  readonly fullSize: { readonly width: number; readonly height: number };
   readonly columns: number;
   readonly rows: number;
   /** Sample grid: SAMPLES_X x SAMPLES_Y samples per cell. */
@@ -171,6 +173,7 @@ export function planFrame(
   const radii = localRadii(columns);
   return {
     source: { width: source.width, height: source.height },
+    fullSize: options.fullSize ? { ...options.fullSize } : { width: source.width, height: source.height },
     columns,
     rows,
     sampleWidth,

@@ -1,4 +1,5 @@
 import { RenderError } from './errors.js';
+import { SAMPLES_X, SAMPLES_Y } from './fixed.js';
 import type { RgbaImage } from './image.js';
 import { PARAMS } from './params.js';
 
@@ -12,6 +13,11 @@ export interface RenderOptions {
   readonly rows?: number;
   /** Cell width / height of the font the art will be shown in (default 0.5, the measured cell). */
   readonly cellAspect?: number;
+  /**
+   * The image's size before the host shrank it to what the grid needs (decodeImage's `fit`):
+   * the grid's rows and the evidence follow it, so a shrunk image renders the same grid.
+   */
+  readonly fullSize?: { readonly width: number; readonly height: number };
 }
 
 /** Throws a RenderError when the image has no pixels or its buffer does not match its size. */
@@ -38,6 +44,7 @@ export function gridSize(
   columns: number,
   options: RenderOptions = {},
 ): { columns: number; rows: number } {
+  source = options.fullSize ?? source;
   const { width, height } = source;
   if (options.rows !== undefined) {
     if (!Number.isInteger(options.rows) || options.rows < 1 || options.rows > MAX_ROWS) {
@@ -84,3 +91,18 @@ export function widestColumns(source: { width: number; height: number }, aspect 
 const COLUMNS = PARAMS.find((p) => p.name === 'columns')?.kind;
 /** The least `columns` takes (its schema minimum). */
 export const MIN_COLUMNS = COLUMNS?.type === 'integer' ? COLUMNS.min : 1;
+
+/**
+ * The smallest image a render of `source` at `columns` needs to keep its detail: twice the
+ * sample grid each way, so the engine's own reduction (linear light, 2 x 2 boxes) still does the
+ * last halving. A host decodes a larger image straight to about this size (decodeImage's `fit`)
+ * and renders it with `fullSize`.
+ */
+export function neededSize(
+  source: { width: number; height: number },
+  columns: number,
+  options: RenderOptions = {},
+): { width: number; height: number } {
+  const grid = gridSize(source, columns, options);
+  return { width: grid.columns * SAMPLES_X * 2, height: grid.rows * SAMPLES_Y * 2 };
+}

@@ -3,9 +3,9 @@
  * prints when that fails. The same function runs on the main thread (one input) and in the
  * render workers (many inputs: bin/cli/workers.ts), so both paths print the same bytes.
  */
-import type { AnsiColorDepth, RgbaImage } from '../../engine/index.js';
-import { carriesEvidence, encode, RenderError, renderImage } from '../../engine/index.js';
-import { decodeImage } from '../../engine/node/decode.js';
+import type { AnsiColorDepth } from '../../engine/index.js';
+import { carriesEvidence, encode, neededSize, RenderError, renderImage } from '../../engine/index.js';
+import { type DecodedImage, decodeImage } from '../../engine/node/decode.js';
 import { failureLine, InputError, oneLine } from './io.js';
 import { type SizingRequest, sizedParams } from './sizing.js';
 
@@ -27,18 +27,21 @@ export function renderFailure(err: unknown): string {
 export type Converted = { readonly body: string } | { readonly error: string };
 
 export async function convert(task: ConvertTask): Promise<Converted> {
-  let image: RgbaImage;
+  let image: DecodedImage;
   try {
-    // a photo over the decode limit is the user's own file: shrunk to fit, not refused as the API does
-    image = await decodeImage(task.bytes, { shrinkToFit: true });
+    // a photo over the decode limit is the user's own file: shrunk to fit, not refused as the API
+    // does; any photo larger than the grid needs is read at about what it needs
+    const fit = (width: number, height: number) =>
+      neededSize({ width, height }, sizedParams({ width, height }, task).columns, task.options);
+    image = await decodeImage(task.bytes, { shrinkToFit: true, fit });
   } catch (err) {
     // DecodeError carries a message written for people; anything else is a bug
     return { error: failureLine(err, (err as Error)?.name === 'DecodeError') };
   }
   try {
     // the evidence of an untuned render is measured only when the output shows it
-    const options = { ...task.options, measureUntuned: carriesEvidence(task.params.format) };
-    const params = sizedParams(image, task);
+    const options = { ...task.options, fullSize: image.fullSize, measureUntuned: carriesEvidence(task.params.format) };
+    const params = sizedParams(image.fullSize, task);
     return { body: encode(renderImage(image, params, options), params, { ansiColorDepth: task.ansiColorDepth }).body };
   } catch (err) {
     return { error: renderFailure(err) };

@@ -329,7 +329,7 @@ export class CpuExecutor {
       );
     lap('color');
     const evidence: RenderEvidence = {
-      source: { width: plan.source.width, height: plan.source.height },
+      source: { width: plan.fullSize.width, height: plan.fullSize.height },
       samplesPerCell: { x: SAMPLES_X, y: SAMPLES_Y },
       codebook: codebookEvidence(plan, book),
       director: null,

@@ -53,7 +53,7 @@ export function readGrid(plan: FramePlan, res: FrameResources, timings: Record<s
     glyphs,
     colors,
     evidence: {
-      source: { width: plan.source.width, height: plan.source.height },
+      source: { width: plan.fullSize.width, height: plan.fullSize.height },
       samplesPerCell: { x: SAMPLES_X, y: SAMPLES_Y },
       codebook: codebookEvidence(plan, result),
       director: null,

@@ -41,11 +41,21 @@ export interface DecodeOptions {
    * and Netpbm images are read whole, so the limit holds for them.
    */
   readonly shrinkToFit?: boolean;
+  /**
+   * The smallest size the render needs, given the image's size (turned upright) from its header
+   * (the engine's `neededSize`). An image at least twice that size each way is decoded straight
+   * to about it, its aspect kept (JPEG and WebP shrink as they load): less time, and far less
+   * memory than the whole picture. Render it with `fullSize` so the grid and the evidence follow
+   * the picture as it was.
+   */
+  readonly fit?: (width: number, height: number) => { readonly width: number; readonly height: number };
 }
 
 export interface DecodedImage extends RgbaImage {
   /** The container format sharp detected ('png', 'jpeg', ...). */
   readonly format: string;
+  /** The picture's size, upright, before any shrinking (`fit`, `shrinkToFit`): RenderOptions.fullSize. */
+  readonly fullSize: { readonly width: number; readonly height: number };
 }
 
 /** libvips's words for data that stops short (JPEG, GIF, AVIF; libpng says only "read error"). */
@@ -92,7 +102,8 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}
   const open = () =>
     sharp(bytes, { limitInputPixels: maxInput, failOn: 'error', animated: false, sequentialRead: true });
   let format: string;
-  let fitted: { width: number } | null = null;
+  let fitted: { width: number; height?: number } | null = null;
+  let fullSize: { width: number; height: number };
   try {
     // the header alone, whatever size it claims: the limit is checked below, naming the size
     const meta = await sharp(bytes, { limitInputPixels: false, failOn: 'error', animated: false }).metadata();
@@ -108,7 +119,14 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}
     // EXIF orientations 5-8 turn the image a quarter: width and height trade places
     const quarter = (meta.orientation ?? 1) >= 5;
     const [width, height] = quarter ? [meta.height, meta.width] : [meta.width, meta.height];
+    fullSize = { width, height };
     if (pixels > maxPixels) fitted = { width: fittedWidth(width, height, 1, maxPixels) };
+    const needed = neededOrNone(options.fit, width, height);
+    if (needed && width >= 2 * needed.width && height >= 2 * needed.height) {
+      // fit 'outside' below: at least the needed size each way, the aspect kept
+      const smaller = fitted ? fitted.width / width : 1;
+      if (needed.width < width * smaller && needed.height < height * smaller) fitted = needed;
+    }
   } catch (err) {
     throw err instanceof DecodeError ? err : classify(err, maxInput, bytes);
   }
@@ -120,7 +138,7 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}
   }
   try {
     const oriented = open().rotate();
-    const { data, info } = await (fitted ? oriented.resize(fitted) : oriented)
+    const { data, info } = await (fitted ? oriented.resize({ ...fitted, fit: 'outside' }) : oriented)
       .toColourspace('srgb')
       .ensureAlpha()
       .raw({ depth: 'uchar' })
@@ -131,6 +149,7 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}
       height: info.height,
       data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
       format,
+      fullSize,
     };
   } catch (err) {
     throw classify(err, maxInput, bytes);
@@ -140,7 +159,8 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}
 /** BMP and Netpbm: read whole (no shrinking as they load), so the decode limit holds even where `shrinkToFit` asks. */
 function readRasterImage(bytes: Uint8Array, format: string, maxPixels: number, shrinkToFit: boolean): DecodedImage {
   try {
-    return readRaster(bytes, maxPixels);
+    const image = readRaster(bytes, maxPixels);
+    return { ...image, fullSize: { width: image.width, height: image.height } };
   } catch (err) {
     if (!shrinkToFit || !(err instanceof DecodeError) || err.code !== 'image_too_large') throw err;
     throw new DecodeError(err.code, `${err.message} (a ${format.toUpperCase()} image is not shrunk as it loads)`);
@@ -154,4 +174,17 @@ export function fittedWidth(width: number, height: number, pages: number, maxPix
   // the resized height is rounded: step down until the frames fit
   while (w > 1 && w * Math.round((height * w) / width) * pages > maxPixels) w--;
   return w;
+}
+
+/** What `fit` asks for, or nothing when it cannot say (a grid it refuses: the render says why). */
+function neededOrNone(
+  fit: DecodeOptions['fit'],
+  width: number,
+  height: number,
+): { readonly width: number; readonly height: number } | undefined {
+  try {
+    return fit?.(width, height);
+  } catch {
+    return undefined;
+  }
 }
