@@ -122,7 +122,26 @@ const SRGB_TO_LINEAR = lut(256, (i) => Math.round(srgbDecode(i / 255) * LINEAR_M
 const LINEAR_TO_TONE = lut(4097, (i) => Math.round(srgbEncode(Math.min(1, (i * 16) / LINEAR_MAX)) * TONE_MAX));
 export const LINEAR_TO_SRGB = lut(4097, (i) => Math.round(srgbEncode(Math.min(1, (i * 16) / LINEAR_MAX)) * 255));
 
+/** Tables made from parameter values, kept for the next plans with the same values (a batch, a stream). */
+const MADE = new Map<string, Uint16Array>();
+/** Distinct tables kept: a studio's sliders make many; the oldest go first. */
+const MADE_KEPT = 64;
+
+/** The table `key` names, made by `make` once and reused while it is among the last MADE_KEPT made. */
+function made(key: string, make: () => Uint16Array): Uint16Array {
+  let table = MADE.get(key);
+  if (!table) {
+    if (MADE.size >= MADE_KEPT) MADE.delete(MADE.keys().next().value as string);
+    MADE.set(key, (table = make()));
+  }
+  return table;
+}
+
 function toneCurve(p: RenderParams): Uint16Array {
+  return made(`tone ${p.contrast} ${p.brightness} ${p.gamma} ${p.invert}`, () => makeToneCurve(p));
+}
+
+function makeToneCurve(p: RenderParams): Uint16Array {
   return lut(TONE_LEVELS, (t) => {
     let x = t / TONE_MAX;
     x = (x - 0.5) * p.contrast + 0.5 + p.brightness / 255;
@@ -135,6 +154,10 @@ function toneCurve(p: RenderParams): Uint16Array {
 
 /** Range sigma grows with `denoise`: 0.35 -> ~5 % of the tone range. */
 function denoiseRange(denoise: number): Uint16Array {
+  return made(`denoise ${denoise}`, () => makeDenoiseRange(denoise));
+}
+
+function makeDenoiseRange(denoise: number): Uint16Array {
   if (denoise === 0) return new Uint16Array(0);
   const sigma = 40 + 460 * denoise;
   return lut(256, (i) => Math.round(Q8_ONE * Math.exp(-((i * 16 + 8) ** 2) / (2 * sigma * sigma))));

@@ -14,12 +14,17 @@ export type { RenderOptions };
 
 export interface RenderImageOptions extends RenderOptions {
   /**
-   * Whether a render the Auto Director does not tune (autoOptimize 0) is still measured for
-   * its evidence (default true). A host whose output shows no evidence (the CLI printing text)
-   * passes false: the grid is the same, `evidence.director` is null, and the measuring (about
-   * a third of a small image's render) is skipped.
+   * Whether the render is measured against the rubric for its evidence (default true). A host
+   * whose output shows no evidence (the CLI printing text) passes false: the Auto Director
+   * tunes as ever and the grid is the same, but `evidence.director` is null and the measuring
+   * (about a sixth of a render at 120 columns) is skipped.
    */
-  readonly measureUntuned?: boolean;
+  readonly measure?: boolean;
+  /**
+   * Whether the cells' colors are computed (default true). A host whose output has no color
+   * (params.color false: the encoders then never read them) passes false: `colors` is all zero.
+   */
+  readonly colors?: boolean;
 }
 
 const shared = new CpuExecutor();
@@ -31,7 +36,11 @@ const shared = new CpuExecutor();
  */
 export function renderImage(image: RgbaImage, params: RenderParams, options: RenderImageOptions = {}): CellGrid {
   checkImage(image);
-  const { measureUntuned = true, ...sizing } = options;
-  if (params.autoOptimize === 0 && !measureUntuned) return shared.render(planFrame(params, image, sizing), image);
-  return directRender(shared, image, params, sizing);
+  const { measure = true, colors = true, ...sizing } = options;
+  if (params.autoOptimize === 0 && !measure) {
+    const plan = planFrame(params, image, sizing);
+    shared.prepare(plan, image);
+    return shared.finish(plan, undefined, undefined, { colors });
+  }
+  return directRender(shared, image, params, sizing, { measure, colors });
 }

@@ -53,7 +53,7 @@ export default async function renderTask(task: RenderTask): Promise<RenderTaskRe
     const fit = (width: number, height: number) => neededSize({ width, height }, task.params.columns);
     const image = await decodeImage(task.bytes, { maxPixels: task.maxPixels, fit });
     const t1 = now();
-    const grid = renderImage(image, task.params, { fullSize: image.fullSize });
+    const grid = renderImage(image, task.params, { fullSize: image.fullSize, colors: task.params.color });
     const t2 = now();
     const { body } = encode(grid, task.params);
     const t3 = now();

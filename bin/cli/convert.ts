@@ -39,8 +39,13 @@ export async function convert(task: ConvertTask): Promise<Converted> {
     return { error: failureLine(err, (err as Error)?.name === 'DecodeError') };
   }
   try {
-    // the evidence of an untuned render is measured only when the output shows it
-    const options = { ...task.options, fullSize: image.fullSize, measureUntuned: carriesEvidence(task.params.format) };
+    // a render is measured for its evidence only when the output shows it
+    const options = {
+      ...task.options,
+      fullSize: image.fullSize,
+      measure: carriesEvidence(task.params.format),
+      colors: task.params.color,
+    };
     const params = sizedParams(image.fullSize, task);
     return { body: encode(renderImage(image, params, options), params, { ansiColorDepth: task.ansiColorDepth }).body };
   } catch (err) {

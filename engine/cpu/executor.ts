@@ -14,7 +14,7 @@ import { dither } from '../kernels/dither.js';
 import { glyphs } from '../kernels/glyphs.js';
 import { histogram } from '../kernels/histogram.js';
 import { levels } from '../kernels/levels.js';
-import { linearize } from '../kernels/linearize.js';
+import { linearize, linearizeTwoSteps } from '../kernels/linearize.js';
 import { boxPass, cellTones, LOCAL_PASSES } from '../kernels/local-contrast.js';
 import { luma } from '../kernels/luma.js';
 import { pyramid } from '../kernels/pyramid.js';
@@ -168,18 +168,30 @@ export class CpuExecutor {
       linearize(image.data, w, 1, 1, w, h, plan.srgbToLinear, cur, pageUnder(plan));
       lap('linearize');
     } else {
-      const [first, ...rest] = plan.pyramid;
+      const [first, second] = plan.pyramid;
       const ow = Math.floor(w / first.fx);
       const oh = Math.floor(h / first.fy);
-      linearize(image.data, w, first.fx, first.fy, ow, oh, plan.srgbToLinear, b.pyramid[0], pageUnder(plan));
-      [cur, w, h] = [b.pyramid[0], ow, oh];
+      // two 2 x 2 steps in one pass where they come first (the GPU's linearizeTwoSteps): the first
+      // level never goes through memory; else the first level, then the pyramid from it
+      const both = second !== undefined && first.fx + first.fy + second.fx + second.fy === 8;
+      let from = 1;
+      if (
+        both &&
+        linearizeTwoSteps(image.data, w, ow >> 1, oh >> 1, plan.srgbToLinear, b.pyramid[1], pageUnder(plan))
+      ) {
+        [cur, w, h, from] = [b.pyramid[1], ow >> 1, oh >> 1, 2];
+      } else {
+        linearize(image.data, w, first.fx, first.fy, ow, oh, plan.srgbToLinear, b.pyramid[0], pageUnder(plan));
+        [cur, w, h] = [b.pyramid[0], ow, oh];
+      }
       lap('linearize');
-      rest.forEach((step, i) => {
+      for (let i = from; i < plan.pyramid.length; i++) {
+        const step = plan.pyramid[i];
         const nw = Math.floor(w / step.fx);
         const nh = Math.floor(h / step.fy);
-        pyramid(cur, w, step.fx, step.fy, nw, nh, b.pyramid[i + 1]);
-        [cur, w, h] = [b.pyramid[i + 1], nw, nh];
-      });
+        pyramid(cur, w, step.fx, step.fy, nw, nh, b.pyramid[i]);
+        [cur, w, h] = [b.pyramid[i], nw, nh];
+      }
       lap('pyramid');
     }
     resampleX(cur, w, h, plan.sampleWidth, b.resampledX);

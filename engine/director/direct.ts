@@ -82,15 +82,16 @@ class Session {
     this.sourceTone = Uint16Array.from(this.planes.tone);
   }
 
-  /** Renders the final parameters (with colors) and measures the rubric's metrics on it. */
-  render(params: RenderParams): { grid: CellGrid; metrics: Record<string, number> } {
-    const plan = planFrame(params, this.image, this.options);
-    const grid = this.executor.finish(plan);
+  /** Renders the final parameters (`colors`: with the cells' colors, else black). */
+  render(params: RenderParams, colors: boolean): CellGrid {
+    const grid = this.executor.finish(planFrame(params, this.image, this.options), undefined, undefined, { colors });
     this.renders++;
-    return { grid, metrics: this.measure(plan, grid) };
+    return grid;
   }
 
-  private measure(plan: FramePlan, grid: CellGrid): Record<string, number> {
+  /** The rubric's metrics of `grid`, the render of `params`. */
+  measure(params: RenderParams, grid: CellGrid): Record<string, number> {
+    const plan = planFrame(params, this.image, this.options);
     const v = renderView(grid, plan.glyphs, this.sourceTone, plan.invert);
     const m: Record<string, number> = {};
     for (const { name } of this.rubric.metrics) {
@@ -126,6 +127,12 @@ class Session {
     }
     return changes / (2 * (prev?.length ?? 1));
   }
+}
+
+/** What a render is for: `measure`, its evidence measured; `colors`, the cells' colors computed. */
+export interface RenderHow {
+  readonly measure: boolean;
+  readonly colors: boolean;
 }
 
 /**
@@ -192,8 +199,9 @@ export function directRender(
   image: RgbaImage,
   user: RenderParams,
   options: RenderOptions,
+  how: RenderHow = { measure: true, colors: true },
 ): CellGrid {
-  const { grid, evidence } = runDirector(executor, image, user, options);
+  const { grid, evidence } = runDirector(executor, image, user, options, how);
   return { ...grid, evidence: { ...grid.evidence, director: evidence } };
 }
 
@@ -208,7 +216,7 @@ export function autoTune(
   user: RenderParams,
   options: RenderOptions,
 ): { params: RenderParams; evidence: DirectorEvidence } {
-  const { params, evidence } = runDirector(executor, image, user, options);
+  const { params, evidence } = runDirector(executor, image, user, options, { measure: true, colors: true });
   return { params, evidence };
 }
 
@@ -217,7 +225,23 @@ function runDirector(
   image: RgbaImage,
   user: RenderParams,
   options: RenderOptions,
-): { grid: CellGrid; params: RenderParams; evidence: DirectorEvidence } {
+  how: RenderHow & { measure: true },
+): { grid: CellGrid; params: RenderParams; evidence: DirectorEvidence };
+function runDirector(
+  executor: CpuExecutor,
+  image: RgbaImage,
+  user: RenderParams,
+  options: RenderOptions,
+  how: RenderHow,
+): { grid: CellGrid; params: RenderParams; evidence: DirectorEvidence | null };
+/** Tunes, renders and (with `measure`) measures the render for its evidence. */
+function runDirector(
+  executor: CpuExecutor,
+  image: RgbaImage,
+  user: RenderParams,
+  options: RenderOptions,
+  how: RenderHow,
+): { grid: CellGrid; params: RenderParams; evidence: DirectorEvidence | null } {
   const t0 = performance.now();
   const rubric = RUBRICS[user.qualityTarget];
   const session = new Session(executor, image, options, rubric, planFrame(user, image, options));
@@ -229,7 +253,9 @@ function runDirector(
     final = blend(user, look.params, user.autoOptimize);
     reasons = look.reasons;
   }
-  const { grid, metrics } = session.render(final);
+  const grid = session.render(final, how.colors);
+  if (!how.measure) return { grid, params: final, evidence: null };
+  const metrics = session.measure(final, grid);
   const evidence = evidenceOf(rubric, metrics, final, user, reasons, session.renders, performance.now() - t0);
   return { grid, params: final, evidence };
 }

@@ -61,6 +61,11 @@ export function cells(
   out: Int32Array,
 ): void {
   const sw = columns * SAMPLES_X;
+  const count = columns * rows;
+  // each cell's own tensor sums first (integers: any order gives the same sums), then each
+  // cell adds its neighbours' from these, instead of summing 72 samples again per cell
+  if (tensors.length < count * 3) tensors = new Int32Array(count * 3);
+  const own = tensors;
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < columns; c++) {
       const cell = r * columns + c;
@@ -81,38 +86,45 @@ export function cells(
           const ink = (t * inkScale + 32768) >>> 16;
           out[base + sy * SAMPLES_X + sx] = ink;
           sum += ink;
+          const ax = gx >> TENSOR_SHIFT;
+          const ay = gy >> TENSOR_SHIFT;
+          jxx += ax * ax;
+          jyy += ay * ay;
+          jxy += ax * ay;
         }
-      for (let dr = -STRUCTURE_REACH; dr <= STRUCTURE_REACH; dr++)
-        for (let dc = -STRUCTURE_REACH; dc <= STRUCTURE_REACH; dc++) {
-          const rr = r + dr;
-          const cc = c + dc;
-          if (rr < 0 || rr >= rows || cc < 0 || cc >= columns) continue;
-          for (let sy = 0; sy < SAMPLES_Y; sy++)
-            for (let sx = 0; sx < SAMPLES_X; sx++) {
-              const s = (rr * SAMPLES_Y + sy) * sw + cc * SAMPLES_X + sx;
-              const ax = grad[s * 2] >> TENSOR_SHIFT;
-              const ay = grad[s * 2 + 1] >> TENSOR_SHIFT;
-              jxx += ax * ax;
-              jyy += ay * ay;
-              jxy += ax * ay;
-            }
-        }
-      const mean = (sum + 4) >> 3;
-      out[base + CELL_MEAN] = mean;
+      out[base + CELL_MEAN] = (sum + 4) >> 3;
       out[base + CELL_SWITCH] = 0;
+      own[cell * 3] = jxx;
+      own[cell * 3 + 1] = jyy;
+      own[cell * 3 + 2] = jxy;
+    }
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < columns; c++) {
+      const cell = r * columns + c;
+      const base = cell * CELL_STRIDE;
+      const mean = out[base + CELL_MEAN];
       let v = 0;
       for (let i = 0; i < SAMPLES_PER_CELL; i++) {
         const d = out[base + i] - mean;
         v += d * d;
       }
+      out[base + CELL_DIR] = -1;
+      out[base + CELL_BONUS] = 0;
+      if (structure === 0 || directional[0] < 0 || v <= structureFloor) continue;
+      let jxx = 0;
+      let jyy = 0;
+      let jxy = 0;
+      for (let rr = Math.max(0, r - STRUCTURE_REACH); rr <= Math.min(rows - 1, r + STRUCTURE_REACH); rr++)
+        for (let cc = Math.max(0, c - STRUCTURE_REACH); cc <= Math.min(columns - 1, c + STRUCTURE_REACH); cc++) {
+          const n = (rr * columns + cc) * 3;
+          jxx += own[n];
+          jyy += own[n + 1];
+          jxy += own[n + 2];
+        }
       const a = jxx - jyy;
       const b = 2 * jxy;
       let den = jxx + jyy;
-      if (den === 0 || structure === 0 || directional[0] < 0 || v <= structureFloor) {
-        out[base + CELL_DIR] = -1;
-        out[base + CELL_BONUS] = 0;
-        continue;
-      }
+      if (den === 0) continue;
       const aa = Math.abs(a);
       const ab = Math.abs(b);
       let mag = Math.max(aa, ab) + ((Math.min(aa, ab) * 3) >> 3);
@@ -120,12 +132,11 @@ export function cells(
       mag >>= shift;
       den >>= shift;
       const coherence = Math.min(256, Math.floor((mag * 256) / Math.max(1, den)));
-      if (coherence < MIN_COHERENCE) {
-        out[base + CELL_DIR] = -1;
-        out[base + CELL_BONUS] = 0;
-        continue;
-      }
+      if (coherence < MIN_COHERENCE) continue;
       out[base + CELL_DIR] = aa >= ab ? directional[a > 0 ? 0 : 2] : directional[b > 0 ? 1 : 3];
       out[base + CELL_BONUS] = ((v - structureFloor) >> 8) * ((structure * coherence) >> 8) * STRUCTURE_GAIN;
     }
 }
+
+/** Each cell's own structure tensor sums (Jxx, Jyy, Jxy), reused across calls. */
+let tensors = new Int32Array(0);

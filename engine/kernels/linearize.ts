@@ -98,6 +98,100 @@ function linearize2x2(
   }
 }
 
+/**
+ * linearize then the first pyramid step, both 2 x 2, in one pass (linearize.wgsl's `twoSteps`):
+ * each output is the rounded box of four rounded boxes of four pixels, exactly as the two
+ * passes make it, without the first level going through memory. `ow` x `oh` is the second
+ * level's size, floor(floor(w / 2) / 2) x floor(floor(h / 2) / 2).
+ */
+export function linearizeTwoSteps(
+  rgba: Uint8Array | Uint8ClampedArray,
+  w: number,
+  ow: number,
+  oh: number,
+  lut: Uint16Array,
+  out: Uint16Array,
+  under: number,
+): boolean {
+  if (rgba.byteOffset % 4 !== 0) return false;
+  const px = new Int32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2);
+  const level = new Int32Array(3);
+  const L = lut;
+  for (let y = 0; y < oh; y++) {
+    let o = y * ow * 3;
+    let i = 4 * y * w;
+    for (let x = 0; x < ow; x++, o += 3, i += 4) {
+      // the 4 x 4 pixels, rows a..d
+      const a0 = px[i],
+        a1 = px[i + 1],
+        a2 = px[i + 2],
+        a3 = px[i + 3];
+      const j = i + w;
+      const b0 = px[j],
+        b1 = px[j + 1],
+        b2 = px[j + 2],
+        b3 = px[j + 3];
+      const k = j + w;
+      const c0 = px[k],
+        c1 = px[k + 1],
+        c2 = px[k + 2],
+        c3 = px[k + 3];
+      const m = k + w;
+      const d0 = px[m],
+        d1 = px[m + 1],
+        d2 = px[m + 2],
+        d3 = px[m + 3];
+      const all = a0 & a1 & a2 & a3 & b0 & b1 & b2 & b3 & c0 & c1 & c2 & c3 & d0 & d1 & d2 & d3;
+      if (all >>> 24 === 255) {
+        // opaque: each channel is the rounded box of the four rounded 2 x 2 boxes
+        for (let sh = 0, ch = 0; ch < 3; ch++, sh += 8) {
+          const q0 = (L[(a0 >> sh) & 255] + L[(a1 >> sh) & 255] + L[(b0 >> sh) & 255] + L[(b1 >> sh) & 255] + 2) >> 2;
+          const q1 = (L[(a2 >> sh) & 255] + L[(a3 >> sh) & 255] + L[(b2 >> sh) & 255] + L[(b3 >> sh) & 255] + 2) >> 2;
+          const q2 = (L[(c0 >> sh) & 255] + L[(c1 >> sh) & 255] + L[(d0 >> sh) & 255] + L[(d1 >> sh) & 255] + 2) >> 2;
+          const q3 = (L[(c2 >> sh) & 255] + L[(c3 >> sh) & 255] + L[(d2 >> sh) & 255] + L[(d3 >> sh) & 255] + 2) >> 2;
+          out[o + ch] = (q0 + q1 + q2 + q3 + 2) >> 2;
+        }
+        continue;
+      }
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let q = 0; q < 4; q++) {
+        quad(px, i + 2 * (q >> 1) * w + 2 * (q & 1), w, lut, under, level);
+        r += level[0];
+        g += level[1];
+        b += level[2];
+      }
+      out[o] = (r + 2) >> 2;
+      out[o + 1] = (g + 2) >> 2;
+      out[o + 2] = (b + 2) >> 2;
+    }
+  }
+  return true;
+}
+
+/** The 2 x 2 box of linear pixels whose top left is word `i`, into `out` (linearize2x2's arithmetic). */
+function quad(px: Int32Array, i: number, w: number, lut: Uint16Array, under: number, out: Int32Array): void {
+  const p = px[i];
+  const q = px[i + 1];
+  const s = px[i + w];
+  const t = px[i + w + 1];
+  if ((p & q & s & t) >>> 24 === 255) {
+    out[0] = (lut[p & 255] + lut[q & 255] + lut[s & 255] + lut[t & 255] + 2) >> 2;
+    out[1] = (lut[(p >> 8) & 255] + lut[(q >> 8) & 255] + lut[(s >> 8) & 255] + lut[(t >> 8) & 255] + 2) >> 2;
+    out[2] = (lut[(p >> 16) & 255] + lut[(q >> 16) & 255] + lut[(s >> 16) & 255] + lut[(t >> 16) & 255] + 2) >> 2;
+  } else {
+    for (let k = 0; k < 3; k++)
+      out[k] =
+        (withAlpha(lut, p, 8 * k, under) +
+          withAlpha(lut, q, 8 * k, under) +
+          withAlpha(lut, s, 8 * k, under) +
+          withAlpha(lut, t, 8 * k, under) +
+          2) >>
+        2;
+  }
+}
+
 /** Channel `shift` of a packed pixel, linearized and laid over the page by its alpha (the exact formula above). */
 function withAlpha(lut: Uint16Array, pixel: number, shift: number, under: number): number {
   const a = pixel >>> 24;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LINEAR_MAX } from '../../../engine/fixed.js';
 import { defaultParams } from '../../../engine/index.js';
-import { linearize } from '../../../engine/kernels/linearize.js';
+import { linearize, linearizeTwoSteps } from '../../../engine/kernels/linearize.js';
+import { pyramid } from '../../../engine/kernels/pyramid.js';
 import { planFrame } from '../../../engine/plan.js';
 import { random } from '../../support/images.js';
 
@@ -126,5 +127,43 @@ describe('linearize', () => {
     const almost = white.map((v, i) => (i % 4 === 3 ? 254 : v));
     // 65535 * 254 = 16645890; (16645890 + 127) / 255 = 65278.5 -> 65278
     expect(run(almost, 4, 4, 2, 2)).toEqual(new Array(12).fill(65278));
+  });
+});
+
+/** w x h random RGBA bytes (opaque), from a seed. */
+function noise(w: number, h: number, seed: number): Uint8Array {
+  const next = random(seed);
+  const src = Uint8Array.from({ length: w * h * 4 }, () => Math.floor(next() * 256));
+  for (let i = 3; i < src.length; i += 4) src[i] = 255;
+  return src;
+}
+
+describe('linearizeTwoSteps', () => {
+  it('equals linearize 2 x 2 then one pyramid step 2 x 2, odd sizes and partial alpha included', () => {
+    for (const [w, h] of [
+      [16, 12],
+      [19, 13],
+      [37, 22],
+    ]) {
+      const src = noise(w, h, w * 31 + h);
+      // some pixels partly or wholly transparent, over black and over the white page
+      for (let i = 3; i < src.length; i += 28) src[i] = (i * 7) % 256;
+      for (const under of [0, LINEAR_MAX]) {
+        const [ow, oh] = [Math.floor(w / 2), Math.floor(h / 2)];
+        const level = new Uint16Array(ow * oh * 3);
+        linearize(src, w, 2, 2, ow, oh, LUT, level, under);
+        const [nw, nh] = [ow >> 1, oh >> 1];
+        const twoPasses = new Uint16Array(nw * nh * 3);
+        pyramid(level, ow, 2, 2, nw, nh, twoPasses);
+        const onePass = new Uint16Array(nw * nh * 3);
+        expect(linearizeTwoSteps(src, w, nw, nh, LUT, onePass, under)).toBe(true);
+        expect(Array.from(onePass)).toEqual(Array.from(twoPasses));
+      }
+    }
+  });
+
+  it('declines a buffer it cannot read as words (the caller then makes the levels one by one)', () => {
+    const src = unaligned(noise(8, 8, 3));
+    expect(linearizeTwoSteps(src, 8, 2, 2, LUT, new Uint16Array(12), 0)).toBe(false);
   });
 });
