@@ -3,10 +3,12 @@
 // beside them (dist/shaders), so dist/engine/node finds ../../shaders exactly as the sources do.
 // Every bin/*.ts entry (glyphcast, glyphcast-mcp) becomes an executable dist/bin/*.js.
 //
-// The `glyphcast` CLI is then bundled by esbuild over tsc's file: one module (and one per
-// worker, dist/bin/render-worker.js and tune-worker.js, where bin/cli/worker-pool.ts looks for
-// them) instead of some two hundred, which a one-image run would spend a third of its time
-// loading. sharp and piscina stay outside (native code, and piscina's own worker file).
+// The `glyphcast` CLI is then bundled by esbuild over tsc's file: a few modules (the entry, one
+// per worker, dist/bin/render-worker.js and tune-worker.js, where bin/cli/worker-pool.ts looks
+// for them, and the chunks they share, all in dist/bin) instead of some two hundred, which a
+// one-image run would spend a third of its time loading. What the CLI imports on demand stays
+// on demand (code splitting): --help loads neither sharp nor the engine's renderer. sharp and
+// piscina stay outside (native code, and piscina's own worker file).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,6 +31,9 @@ if (fs.existsSync(bin))
 /** dist/bin/glyphcast.js and its workers as single modules; false when esbuild fails. */
 async function bundleCli() {
   const { build } = await import('esbuild');
+  const out = path.join(root, 'dist', 'bin');
+  // chunks are named by their content: the last build's would stay beside the new ones
+  if (fs.existsSync(out)) for (const f of fs.readdirSync(out)) if (f.startsWith('chunk-')) fs.rmSync(path.join(out, f));
   try {
     await build({
       entryPoints: {
@@ -36,8 +41,10 @@ async function bundleCli() {
         'render-worker': path.join(root, 'bin', 'cli', 'render-worker.ts'),
         'tune-worker': path.join(root, 'bin', 'cli', 'tune-worker.ts'),
       },
-      outdir: path.join(root, 'dist', 'bin'),
+      outdir: out,
       bundle: true,
+      splitting: true,
+      chunkNames: 'chunk-[hash]',
       platform: 'node',
       format: 'esm',
       target: 'node20',

@@ -8,7 +8,6 @@
  */
 import os from 'node:os';
 import { type Converted, type ConvertTask, convert } from './convert.js';
-import { cliWorkerPool } from './worker-pool.js';
 
 export interface Converter {
   /** Conversions that may run at once. */
@@ -27,11 +26,14 @@ export function converterFor(inputs: number): Converter {
   // two conversions at once: one decoding while the other renders
   if (threads < 2 || cores <= MAIN_THREAD_CORES)
     return { parallelism: Math.min(inputs, 2), convert, close: async () => {} };
-  const pool = cliWorkerPool<ConvertTask, Converted>('render-worker', threads);
+  // piscina loads only here: a run on the main thread never pays for it
+  const pool = import('./worker-pool.js').then(({ cliWorkerPool }) =>
+    cliWorkerPool<ConvertTask, Converted>('render-worker', threads),
+  );
   return {
     parallelism: threads,
     // the bytes are copied, not transferred: a small file's Buffer shares Node's buffer pool
-    convert: (task) => pool.run(task),
-    close: () => pool.destroy(),
+    convert: async (task) => (await pool).run(task),
+    close: async () => (await pool).destroy(),
   };
 }

@@ -30,6 +30,9 @@ export interface SourceAnalysis {
   readonly brightShare: number;
 }
 
+/** Histograms reused from call to call (a batch or a stream analyses many frames). */
+const scratch = { hist: new Uint32Array(TONE_MAX + 1), devHist: new Uint32Array(TONE_MAX + 1) };
+
 export function analyzeSource(
   tone: Uint16Array,
   lin: Uint16Array,
@@ -38,7 +41,7 @@ export function analyzeSource(
   linearToSrgb: Uint16Array,
 ): SourceAnalysis {
   const n = width * height;
-  const hist = new Uint32Array(TONE_MAX + 1);
+  const hist = scratch.hist.fill(0);
   let sum = 0;
   for (let i = 0; i < n; i++) {
     hist[tone[i]]++;
@@ -60,17 +63,18 @@ export function analyzeSource(
   for (let t = 0; t <= 41; t++) shadow += hist[t];
   for (let t = TONE_MAX - 41; t <= TONE_MAX; t++) highlight += hist[t];
 
-  // noise: median absolute deviation from the 3x3 mean; edges: Sobel L1 over 10 % of range
-  const dev = new Uint16Array(n);
+  // noise: median absolute deviation from the 3x3 mean, counted as whole tones (0..4095);
+  // edges: Sobel L1 over 10 % of range (the neighbours of border samples replicated)
+  const devHist = scratch.devHist.fill(0);
   let edges = 0;
+  const threshold = 4 * 0.1 * TONE_MAX;
   for (let y = 0; y < height; y++) {
-    // the rows above and below, edges replicated
     const up = Math.max(0, y - 1) * width;
     const row = y * width;
     const down = Math.min(height - 1, y + 1) * width;
     for (let x = 0; x < width; x++) {
-      const left = Math.max(0, x - 1);
-      const right = Math.min(width - 1, x + 1);
+      const left = x > 0 ? x - 1 : 0;
+      const right = x < width - 1 ? x + 1 : width - 1;
       const nw = tone[up + left];
       const north = tone[up + x];
       const ne = tone[up + right];
@@ -80,15 +84,14 @@ export function analyzeSource(
       const sw = tone[down + left];
       const south = tone[down + x];
       const se = tone[down + right];
-      dev[row + x] = Math.abs(centre * 9 - (nw + north + ne + west + centre + east + sw + south + se)) / 9;
+      // |9c - sum| / 9, truncated as a Uint16Array store truncates it
+      devHist[Math.floor(Math.abs(centre * 9 - (nw + north + ne + west + centre + east + sw + south + se)) / 9)]++;
       const gx = ne + 2 * east + se - nw - 2 * west - sw;
       const gy = sw + 2 * south + se - nw - 2 * north - ne;
-      if (Math.abs(gx) + Math.abs(gy) > 4 * 0.1 * TONE_MAX) edges++;
+      if (Math.abs(gx) + Math.abs(gy) > threshold) edges++;
     }
   }
   // the median deviation, counted: deviations are whole tones (0..4095)
-  const devHist = new Uint32Array(TONE_MAX + 1);
-  for (let i = 0; i < n; i++) devHist[dev[i]]++;
   let median = 0;
   for (let below = devHist[0]; below <= n >> 1; below += devHist[++median]);
   const noise = 1.4826 * median;
