@@ -16,8 +16,8 @@
 // CLI built from COMMIT (default 5210aef, the last build before the look viewers chose).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { baselineRoot } from './baseline.mjs';
 import { buildCli, CLI, preparePeerbench, ROOT, SHARED, writeResult } from './peerbench.mjs';
 
 const args = process.argv.slice(2);
@@ -27,17 +27,8 @@ const option = (name, fallback) => {
 };
 const ROUNDS = path.join(ROOT, 'bench', 'results', 'panel');
 
-/** The CLI as it was at `commit`, built once into a git worktree outside the repository. */
-function baselineCli(commit) {
-  const dir = path.join(os.tmpdir(), `glyphcast-baseline-${commit}`);
-  const cli = path.join(dir, 'dist', 'bin', 'glyphcast.js');
-  if (fs.existsSync(cli)) return cli;
-  fs.rmSync(dir, { recursive: true, force: true });
-  execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: ROOT, stdio: 'inherit' });
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-  execFileSync(process.execPath, [path.join(dir, 'scripts', 'build-node.mjs')], { cwd: dir, stdio: 'inherit' });
-  return cli;
-}
+/** The CLI as it was at `commit` (bench/baseline.mjs). */
+const baselineCli = (commit) => path.join(baselineRoot(commit), 'dist', 'bin', 'glyphcast.js');
 
 function sheets() {
   const set = option('set', 'dev');

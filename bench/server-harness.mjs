@@ -26,10 +26,11 @@ export function buildUnlessAsked() {
   if (r.status !== 0) throw new Error('build failed');
 }
 
-/** Starts `node dist/server/server.js` with `env` added; resolves with the child and its base URL. */
-export function startServer(env = {}) {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/server.js')], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+/** Starts `node dist/server/server.js` of `root` (this checkout) with `env` added; resolves with the child and its base URL. */
+export function startServer(env = {}, root = ROOT) {
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/server.js')], {
+    // glibc returns freed memory to the system past 128 KiB free at the top, as `npm start` sets it
+    env: { MALLOC_TRIM_THRESHOLD_: '131072', ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

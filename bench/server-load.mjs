@@ -7,17 +7,21 @@
 //            render p50/p99, health p50/p99 while the pool is saturated.
 //   phase 2: --renders renders in total, sampling the server's RSS every 250 ms: mean RSS per
 //            quarter of the run and the trend over its last three quarters.
+//   --compare COMMIT: phase 1 first against the server built from COMMIT (bench/baseline.mjs),
+//            in the same run, for the ratio of renders per second.
 //
 // The JPEG is made here from a corpus image with sharp (nothing large is committed).
 // Writes bench/results/server-load.md. Usage:
 //   node bench/server-load.mjs [--seconds 30] [--renders 10000] [--connections 4] [--health-rate 50]
 //                              [--no-build] [--label "what dist/ was built from"] [--soak-query columns=120&...]
+//                              [--compare 5210aef]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
+import { baselineRoot } from './baseline.mjs';
 import { arg, buildUnlessAsked, commandLine, ROOT, startServer } from './server-harness.mjs';
 
 const SECONDS = Number(arg('seconds', 30));
@@ -30,6 +34,22 @@ const LABEL = arg('label', '');
 const LOAD_QUERY = 'columns=120';
 const SOAK_QUERY = arg('soak-query', LOAD_QUERY);
 const COMMAND = commandLine('server-load.mjs');
+const COMPARE = arg('compare', null);
+
+/** Phase 1 against the server of another build: renders per second and health p99 under load. */
+async function phaseOne(root, f) {
+  const { child, base } = await startServer({}, root);
+  try {
+    await renders(base, f, LOAD_QUERY, { amount: 20 }); // warm-up
+    const [load, busy] = await Promise.all([
+      renders(base, f, LOAD_QUERY, { duration: SECONDS }),
+      probe(`${base}/api/health`, SECONDS, HEALTH_RATE),
+    ]);
+    return { load, busy };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
 
 async function fixture() {
   const jpeg = await sharp(SOURCE).resize(1024, 768, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer();
@@ -80,6 +100,7 @@ async function main() {
   buildUnlessAsked();
   const loadBefore = os.loadavg()[0];
   const f = await fixture();
+  const compared = COMPARE ? await phaseOne(baselineRoot(COMPARE), f) : null;
   const { child, base } = await startServer();
   try {
     const health = await (await fetch(`${base}/api/health`)).json();
@@ -126,6 +147,12 @@ async function main() {
       '| measure | value |',
       '|---|---|',
       `| renders/s (${SECONDS} s, saturated pool) | ${load.requests.average.toFixed(1)} |`,
+      ...(compared
+        ? [
+            `| renders/s of ${COMPARE} in the same run, and this build's over it | ${compared.load.requests.average.toFixed(1)}; ${(load.requests.average / compared.load.requests.average).toFixed(1)} x |`,
+            `| health p99 during ${COMPARE}'s render load | ${ms(compared.busy.latency.p99)} |`,
+          ]
+        : []),
       `| render latency p50 / p99 | ${ms(load.latency.p50)} / ${ms(load.latency.p99)} |`,
       `| render answers not 2xx / errors / timeouts | ${load.non2xx} / ${load.errors} / ${load.timeouts} |`,
       `| health p50 / p99 / max at ${HEALTH_RATE}/s, during the render load | ${ms(busy.latency.p50)} / ${ms(busy.latency.p99)} / ${ms(busy.latency.max)} (${busy.requests.total} checks, ${busy.non2xx} not 2xx) |`,

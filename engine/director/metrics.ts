@@ -62,40 +62,41 @@ export function renderView(grid: CellGrid, table: GlyphTable, sourceTone: Uint16
 }
 
 /**
- * Separable Gaussian blur (radius 3 sigma, edges replicated), in single precision. The Auto
- * Director blurs every candidate, so the loops are written for speed: a Float32Array input
- * only (one shape for the JIT), the clamped taps only near the edges. The sums are the same,
- * term for term in the same order, as the plain clamped loops.
+ * Separable Gaussian blur (radius 3 sigma, edges replicated). The Auto Director measures every
+ * render with it, so the loops are written for speed: the kernel is symmetric, so each pair of
+ * taps at the same distance is added before it is weighted (half the multiplications), sums
+ * run in double precision, and each pass stores single precision.
  */
-export function gaussianBlur(src: Float32Array, w: number, h: number, sigma: number): Float32Array {
+export function gaussianBlur(src: ArrayLike<number>, w: number, h: number, sigma: number): Float32Array {
   const r = Math.ceil(sigma * 3);
-  const taps = 2 * r + 1;
-  const k = new Float32Array(taps);
+  const k = new Float64Array(r + 1);
   let ks = 0;
-  for (let i = -r; i <= r; i++) ks += k[i + r] = Math.exp(-(i * i) / (2 * sigma * sigma));
-  for (let i = 0; i < taps; i++) k[i] /= ks;
+  for (let i = -r; i <= r; i++) ks += Math.exp(-(i * i) / (2 * sigma * sigma));
+  for (let i = 0; i <= r; i++) k[i] = Math.exp(-(i * i) / (2 * sigma * sigma)) / ks;
   const tmp = new Float32Array(w * h);
   const out = new Float32Array(w * h);
+  const clampX = (x: number) => (x < 0 ? 0 : x >= w ? w - 1 : x);
   for (let y = 0; y < h; y++) {
     const row = y * w;
     for (let x = 0; x < w; x++) {
-      let s = 0;
-      if (x >= r && x + r < w) {
-        const from = row + x - r;
-        for (let i = 0; i < taps; i++) s += src[from + i] * k[i];
-      } else {
-        for (let i = 0; i < taps; i++) s += src[row + Math.min(w - 1, Math.max(0, x - r + i))] * k[i];
-      }
+      let s = k[0] * src[row + x];
+      if (x >= r && x + r < w) for (let i = 1; i <= r; i++) s += k[i] * (src[row + x - i] + src[row + x + i]);
+      else for (let i = 1; i <= r; i++) s += k[i] * (src[row + clampX(x - i)] + src[row + clampX(x + i)]);
       tmp[row + x] = s;
     }
   }
-  for (let y = 0; y < h; y++)
-    for (let i = 0; i < taps; i++) {
-      const yy = Math.min(h - 1, Math.max(0, y - r + i)) * w;
+  const acc = new Float64Array(w);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) acc[x] = k[0] * tmp[row + x];
+    for (let i = 1; i <= r; i++) {
+      const up = Math.max(0, y - i) * w;
+      const down = Math.min(h - 1, y + i) * w;
       const ki = k[i];
-      const row = y * w;
-      for (let x = 0; x < w; x++) out[row + x] += tmp[yy + x] * ki;
+      for (let x = 0; x < w; x++) acc[x] += ki * (tmp[up + x] + tmp[down + x]);
     }
+    for (let x = 0; x < w; x++) out[row + x] = acc[x];
+  }
   return out;
 }
 
@@ -110,7 +111,7 @@ export const VIEW_BLUR = Math.sqrt(SAMPLES_X * SAMPLES_Y) / 2;
  */
 export function tonalSpread(v: RenderView): number {
   const out = gaussianBlur(v.outputSamples, v.width, v.height, VIEW_BLUR);
-  const src = gaussianBlur(Float32Array.from(v.sourceSamples), v.width, v.height, VIEW_BLUR);
+  const src = gaussianBlur(v.sourceSamples, v.width, v.height, VIEW_BLUR);
   const s = stdOf(src);
   return s > 0 ? stdOf(out) / s : 1;
 }
