@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const dir = path.join(import.meta.dirname, 'results');
-const order = ['panel', 'quality', 'speed', 'cli-playback', 'gpu', 'server-load', 'mcp', 'studio'];
+const order = ['panel', 'quality', 'speed', 'cli-playback', 'gpu', 'server-load', 'server-memory', 'mcp', 'studio'];
 const files = fs
   .readdirSync(dir)
   .filter((f) => f.endsWith('.md'))
