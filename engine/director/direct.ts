@@ -79,7 +79,8 @@ class Session {
     firstPlan: FramePlan,
   ) {
     this.planes = executor.prepare(firstPlan, image);
-    this.sourceTone = Uint16Array.from(this.planes.tone);
+    // the executor's own plane, unchanged until the next prepare (finish never writes it)
+    this.sourceTone = this.planes.tone;
   }
 
   /** Renders the final parameters (`colors`: with the cells' colors, else black). */

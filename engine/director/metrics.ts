@@ -67,14 +67,21 @@ export function renderView(grid: CellGrid, table: GlyphTable, sourceTone: Uint16
  * taps at the same distance is added before it is weighted (half the multiplications), sums
  * run in double precision, and each pass stores single precision.
  */
-export function gaussianBlur(src: ArrayLike<number>, w: number, h: number, sigma: number): Float32Array {
+export function gaussianBlur(
+  src: ArrayLike<number>,
+  w: number,
+  h: number,
+  sigma: number,
+  out = new Float32Array(w * h),
+): Float32Array {
   const r = Math.ceil(sigma * 3);
   const k = new Float64Array(r + 1);
   let ks = 0;
   for (let i = -r; i <= r; i++) ks += Math.exp(-(i * i) / (2 * sigma * sigma));
   for (let i = 0; i <= r; i++) k[i] = Math.exp(-(i * i) / (2 * sigma * sigma)) / ks;
-  const tmp = new Float32Array(w * h);
-  const out = new Float32Array(w * h);
+  if (scratch.tmp.length < w * h) scratch.tmp = new Float32Array(w * h);
+  if (scratch.acc.length < w) scratch.acc = new Float64Array(w);
+  const { tmp, acc } = scratch;
   const clampX = (x: number) => (x < 0 ? 0 : x >= w ? w - 1 : x);
   for (let y = 0; y < h; y++) {
     const row = y * w;
@@ -85,7 +92,6 @@ export function gaussianBlur(src: ArrayLike<number>, w: number, h: number, sigma
       tmp[row + x] = s;
     }
   }
-  const acc = new Float64Array(w);
   for (let y = 0; y < h; y++) {
     const row = y * w;
     for (let x = 0; x < w; x++) acc[x] = k[0] * tmp[row + x];
@@ -100,6 +106,9 @@ export function gaussianBlur(src: ArrayLike<number>, w: number, h: number, sigma
   return out;
 }
 
+/** The blur's intermediate planes, reused (the Director measures one render after another). */
+const scratch = { tmp: new Float32Array(0), acc: new Float64Array(0), a: new Float32Array(0), b: new Float32Array(0) };
+
 /** Blur radius: half a cell, sqrt(2 x 4) / 2 samples, like a reader a step back from the screen. */
 export const VIEW_BLUR = Math.sqrt(SAMPLES_X * SAMPLES_Y) / 2;
 
@@ -110,8 +119,10 @@ export const VIEW_BLUR = Math.sqrt(SAMPLES_X * SAMPLES_Y) / 2;
  * votes it is among those that agree with viewers (bench/RESULTS.md), and it is cheap.
  */
 export function tonalSpread(v: RenderView): number {
-  const out = gaussianBlur(v.outputSamples, v.width, v.height, VIEW_BLUR);
-  const src = gaussianBlur(v.sourceSamples, v.width, v.height, VIEW_BLUR);
+  const n = v.width * v.height;
+  if (scratch.a.length < n) [scratch.a, scratch.b] = [new Float32Array(n), new Float32Array(n)];
+  const out = gaussianBlur(v.outputSamples, v.width, v.height, VIEW_BLUR, scratch.a.subarray(0, n));
+  const src = gaussianBlur(v.sourceSamples, v.width, v.height, VIEW_BLUR, scratch.b.subarray(0, n));
   const s = stdOf(src);
   return s > 0 ? stdOf(out) / s : 1;
 }
