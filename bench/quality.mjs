@@ -71,7 +71,7 @@ const f3 = (x) => x.toFixed(3);
 const rows = (records, name, cols) =>
   records.filter((r) => r.converter === name && r.cols === cols && r.error === undefined);
 
-let md = `## Quality against the peers (neutral evaluator)\n\nMeasured ${new Date().toISOString().slice(0, 10)} with \`node bench/quality.mjs\` on ${machine()}; evaluator \`../shared/bench\` (glyph atlas ${mono.meta.atlas}, the same hash as the peers' RESULTS.md). Primary figure: blurred SSIM (gamut). ours = \`glyphcast FILE --columns C --rows R\` with every default (mono \`text\`, \`autoOptimize\` 0.9, \`balanced\`).\n\n`;
+let md = `## Quality against the peers (neutral evaluator)\n\nMeasured ${new Date().toISOString().slice(0, 10)} with \`node bench/quality.mjs\` on ${machine()}; evaluator \`../shared/bench\` (glyph atlas ${mono.meta.atlas}, the same hash as the peers' RESULTS.md). These are diagnostics, not the judge: on the blind panel's votes (the section above) the render with the higher blurred SSIM (gamut) was the one viewers preferred 51 % of the time, so the look is no longer tuned for it, and its figures are lower than the old Director's, which maximised it. ours = \`glyphcast FILE --columns C --rows R\` with every default (mono \`text\`, \`autoOptimize\` 0.9, \`balanced\`).\n\n`;
 md +=
   '| converter | cols | blurred SSIM (gamut) | tone err (gamut) | tone corr | SSIM | grid ok |\n|---|---|---|---|---|---|---|\n';
 for (const name of monoNames)

@@ -95,7 +95,7 @@ if (has('hyperfine')) {
   for (const r of JSON.parse(fs.readFileSync(json1, 'utf8')).results)
     md += `| ${r.command} | ${(r.median * 1000).toFixed(1)} | ${(r.mean * 1000).toFixed(1)} ± ${(r.stddev * 1000).toFixed(1)} |\n`;
   md +=
-    "\nA one-image run is mostly start-up: Node itself (the last row), then loading sharp's libvips and the CLI's modules (zod among them), then the first frame, decoded and rendered before V8 has compiled the engine's loops (a CPU profile, `node --cpu-prof`, spreads it over many functions, none dominant). In one process the same render is several times faster from the second image on, which the 60-image table shows. chafa and jp2a are C programs with none of this start-up.\n";
+    "\nA one-image run is mostly start-up: Node itself (the last row, about 45 ms), loading sharp (about 60 ms: libvips and its JavaScript), the CLI's bundle (dist/bin/glyphcast.js and the chunks it loads: parsing it and setting up zod's schemas, about 40 ms), then the first frame, decoded and rendered before V8 has compiled the engine's loops. In one process the same render is several times faster from the second image on, which the 60-image table shows: there, on two cores, the main thread renders while libuv's threads decode the next photos, and decoding (about 8 ms a photo in libvips) and rendering (about 7 ms) are each about as long as chafa's whole conversion. chafa and jp2a are C programs with none of this start-up.\n";
 } else md += 'hyperfine is not installed (sudo bash scripts/setup-system.sh --bench).\n';
 fs.rmSync(dir, { recursive: true, force: true });
 writeResult('speed', md);
