@@ -5,7 +5,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const dir = path.join(import.meta.dirname, 'results');
-const order = ['panel', 'quality', 'speed', 'cli-playback', 'gpu', 'server-load', 'server-memory', 'mcp', 'studio'];
+const order = [
+  'panel',
+  'quality',
+  'speed',
+  'cli-playback',
+  'gpu',
+  'server-load',
+  'server-memory',
+  'mcp',
+  'studio',
+  'studio-first-visit',
+];
 const files = fs
   .readdirSync(dir)
   .filter((f) => f.endsWith('.md'))

@@ -92,7 +92,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await telemetry?.shutdown();
   });
 
-  await app.register(healthRoutes, { pool });
+  await app.register(healthRoutes, { pool, urlFetching: config.imageFetchAllowlist.length > 0 });
   await app.register(renderRoutes, { service: renderService, maxImageBytes: config.maxImageBytes });
   await app.register(mcpRoutes, { service: renderService, config, telemetry });
   await app.register(handoffRoutes, { pool });

@@ -77,6 +77,9 @@ export const healthSchema = z.object({
     }),
   }),
   formats: z.array(outputFormatSchema),
+  imageUrl: z.object({
+    enabled: z.boolean().meta({ description: 'whether imageUrl renders here (an allowlist is set)' }),
+  }),
   renderPool: poolStatsSchema,
   trace: traceSummarySchema,
 });

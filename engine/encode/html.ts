@@ -33,9 +33,11 @@ export function encodeHtml(grid: CellGrid, page: PageParams, title = 'glyphcast'
 </style>
 </head>
 <body>
+<main>
 <pre role="img" aria-label="${artLabel(grid)}">
 ${body}
 </pre>
+</main>
 </body>
 </html>`;
 }

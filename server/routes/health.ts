@@ -17,7 +17,10 @@ export function traceSummary(request: FastifyRequest) {
 }
 
 /** GET /api/health and GET /api/v1/health: the same envelope on both paths (SPEC 4.1). */
-export async function healthRoutes(app: FastifyInstance, opts: { pool: RenderPool }): Promise<void> {
+export async function healthRoutes(
+  app: FastifyInstance,
+  opts: { pool: RenderPool; urlFetching: boolean },
+): Promise<void> {
   const startedAt = Date.now();
   const handler = async (request: FastifyRequest) => ({
     status: 'ok' as const,
@@ -26,6 +29,8 @@ export async function healthRoutes(app: FastifyInstance, opts: { pool: RenderPoo
     uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
     capabilities: CAPABILITIES,
     formats: OUTPUT_FORMATS,
+    // whether `imageUrl` renders here (an allowlist is set): the studio shows its URL field only then
+    imageUrl: { enabled: opts.urlFetching },
     renderPool: opts.pool.stats(),
     trace: traceSummary(request),
   });

@@ -55,6 +55,7 @@ export class HandoffController implements ReactiveController {
       sourceTag: SOURCE_TAG,
       onClosed: () => this.receiverClosed(session),
       onSlowReady: () => this.host.requestUpdate(),
+      onSilent: () => this.host.requestUpdate(),
     });
     this.session = session;
     if (latest) session.offer(latest.grid, latest.params.color);

@@ -24,6 +24,8 @@ export interface SourceEvents {
   onSource(source: StudioSource | null): void;
   /** Something the user should read: a file that is not an image, a blocked camera. */
   onError(message: string): void;
+  /** A file became the source (a still, an animation or a video that plays): the studio keeps it. */
+  onFileShown?(file: File): void;
 }
 
 export class SourceController implements ReactiveController {
@@ -74,9 +76,15 @@ export class SourceController implements ReactiveController {
     try {
       // only a file that may be one waits for the check: a still opens as it did
       const animation = AnimatedImage.mayBe(file) ? await AnimatedImage.open(file) : null;
-      if (animation) return this.openAnimation(file.name || 'pasted animation', animation, latest);
+      if (animation) {
+        this.openAnimation(file.name || 'pasted animation', animation, latest);
+        if (latest()) this.events.onFileShown?.(file);
+        return;
+      }
       const image = await decodeImageBlob(file);
-      if (latest()) this.set({ kind: 'image', name: file.name || 'pasted image', key: this.nextKey++, image });
+      if (!latest()) return;
+      this.set({ kind: 'image', name: file.name || 'pasted image', key: this.nextKey++, image });
+      this.events.onFileShown?.(file);
     } catch (err) {
       if (latest()) this.events.onError(`${file.name || 'The pasted data'}: ${(err as Error).message}`);
     }
@@ -176,6 +184,7 @@ export class SourceController implements ReactiveController {
     video.src = url;
     video.loop = true;
     this.play(video, { kind: 'video', name: file.name, element: video });
+    this.events.onFileShown?.(file);
   }
 
   /** An animated image plays as a video stream (animated-image.ts), looping, with the transport's Play and Loop. */

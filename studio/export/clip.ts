@@ -201,12 +201,16 @@ export function clipToHtmlFlipbook(clip: Clip): string {
   html, body { margin: 0; background: ${first.page}; color: ${first.text}; font: 13px system-ui, sans-serif; }
   pre { margin: 0; padding: 1em; color: ${first.ink}; font-family: ${FONT_STACK}; font-size: 12px; line-height: 2ch; }
   .bar { display: flex; gap: 1em; align-items: center; padding: 0.5em 1em; color: ${first.muted}; }
-  button { font: inherit; }
+  h1 { margin: 0; font-size: inherit; font-weight: 600; }
+  button { font: inherit; min-width: 5em; padding: 0.35em 0.9em; border: 1px solid ${first.muted}; border-radius: 6px; background: transparent; color: inherit; cursor: pointer; }
+  button:focus-visible { outline: 2px solid ${first.ink}; outline-offset: 2px; }
 </style>
 </head>
 <body>
+<main>
 <pre id="art" role="img" aria-label="ASCII clip, ${clip.frames.length} frames"></pre>
-<div class="bar"><button id="play" type="button">Pause</button><span id="pos"></span></div>
+<div class="bar"><h1>glyphcast clip</h1><button id="play" type="button">Pause</button><span id="pos"></span></div>
+</main>
 <script type="application/json" id="clip">${scriptJson(data)}</script>
 <script>
 (() => {

@@ -14,7 +14,9 @@
  *   or that do not match the protocol's schemas are ignored (and counted).
  * - While the session is open, the receiver window is looked at every CLOSED_POLL_MS: once it
  *   is closed the session ends and says so (`onClosed`), even when no frame is offered (a still,
- *   a paused video).
+ *   a paused video). A window that left the receiver's page is not closed, and no event says it
+ *   left: a receiver that acknowledged frames and then answers none for SILENT_MS while frames
+ *   wait is reported silent (`status.silent`, `onSilent`) until it answers again.
  *
  * Pure logic over an injected window and clock, so it is unit-tested without a browser.
  */
@@ -36,6 +38,9 @@ export const CLOSED_POLL_MS = 500;
 
 /** How long a receiver may take to say `ready` before the session says it is still waiting, and why that may be. */
 export const READY_HINT_MS = 8000;
+
+/** How long an acknowledging receiver may leave frames unanswered before the session calls it silent. */
+export const SILENT_MS = 3000;
 
 /** The part of a receiver window the session uses. */
 export interface ReceiverWindow {
@@ -67,6 +72,8 @@ export interface HandoffStatus {
   readonly unexpected: number;
   /** Still waiting for `ready` READY_HINT_MS after the window opened. */
   readonly slowReady: boolean;
+  /** The receiver acknowledged frames, then answered none for SILENT_MS while frames were in flight. */
+  readonly silent: boolean;
 }
 
 export interface HandoffOptions {
@@ -81,6 +88,8 @@ export interface HandoffOptions {
   readonly onClosed?: () => void;
   /** Called once when READY_HINT_MS pass without the receiver's `ready` (`status.slowReady` turns true). */
   readonly onSlowReady?: () => void;
+  /** Called when the receiver falls silent, and when it answers again (`status.silent` changes). */
+  readonly onSilent?: () => void;
 }
 
 interface Pending {
@@ -106,6 +115,10 @@ export class HandoffSession {
   private unexpected = 0;
   private lastIgnoredOrigin: string | null = null;
   private slowReady = false;
+  /** When the receiver's page last said ready or acknowledged a frame. */
+  private heardAt: number;
+  /** `silent` as the last poll found it (a change is reported through onSilent). */
+  private wasSilent = false;
   private cancelReadyHint: (() => void) | null = null;
   private readonly now: () => number;
   private readonly schedule: (ms: number, run: () => void) => () => void;
@@ -115,6 +128,7 @@ export class HandoffSession {
     private readonly options: HandoffOptions,
   ) {
     this.now = options.now ?? (() => performance.now());
+    this.heardAt = this.now();
     this.schedule =
       options.schedule ??
       ((ms, run) => {
@@ -145,7 +159,17 @@ export class HandoffSession {
       lastIgnoredOrigin: this.lastIgnoredOrigin,
       unexpected: this.unexpected,
       slowReady: this.slowReady && this.phase === 'waiting',
+      silent: this.silent(),
     };
+  }
+
+  private silent(): boolean {
+    return (
+      this.phase === 'streaming' &&
+      this.everAcked &&
+      this.seq - 1 > this.released &&
+      this.now() - this.heardAt >= SILENT_MS
+    );
   }
 
   /** Handles a `message` event; returns true when it was the receiver's and changed something. */
@@ -156,6 +180,7 @@ export class HandoffSession {
       return false;
     }
     if (handoffReadySchema.safeParse(event.data).success) {
+      this.heardAt = this.now();
       if (this.phase === 'waiting') this.phase = 'streaming';
       else {
         // ready again: the receiver page reloaded, and the frames in flight went with the old one
@@ -169,6 +194,7 @@ export class HandoffSession {
     const ack = handoffAckSchema.safeParse(event.data);
     if (ack.success && ack.data.seq < this.seq) {
       this.everAcked = true;
+      this.heardAt = this.now();
       this.acked = Math.max(this.acked, ack.data.seq);
       this.released = Math.max(this.released, ack.data.seq);
       this.flush();
@@ -199,11 +225,17 @@ export class HandoffSession {
     this.cancelReadyHint = null;
   }
 
-  /** Looks at the receiver window every CLOSED_POLL_MS while the session is open. */
+  /** Looks at the receiver window every CLOSED_POLL_MS while the session is open (closed? silent?). */
   private watch(): void {
     this.cancelPoll = this.schedule(CLOSED_POLL_MS, () => {
       this.cancelPoll = null;
-      if (!this.receiverGone()) this.watch();
+      if (this.receiverGone()) return;
+      const silent = this.silent();
+      if (silent !== this.wasSilent) {
+        this.wasSilent = silent;
+        this.options.onSilent?.();
+      }
+      this.watch();
     });
   }
 

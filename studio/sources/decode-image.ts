@@ -26,17 +26,29 @@ export async function decodeImageBlob(blob: Blob): Promise<RgbaImage> {
       'this file could not be read as an image (PNG, JPEG, WebP, GIF, AVIF, BMP, PBM, PGM, PPM, PAM)',
     );
   }
+  if (bitmap.width * bitmap.height > MAX_IMAGE_PIXELS) bitmap = await shrinkToLimit(bitmap);
   try {
     const { width, height } = bitmap;
-    if (width * height > MAX_IMAGE_PIXELS) {
-      throw new ImageDecodeError(
-        `the image is ${width} x ${height} pixels; the limit is ${MAX_IMAGE_PIXELS / 1e6} megapixels`,
-      );
-    }
     const canvas = new OffscreenCanvas(width, height);
     const ctx = canvas.getContext('2d', { willReadFrequently: true }) as OffscreenCanvasRenderingContext2D;
     ctx.drawImage(bitmap, 0, 0);
     return { width, height, data: ctx.getImageData(0, 0, width, height).data };
+  } finally {
+    bitmap.close();
+  }
+}
+
+/**
+ * A picture over MAX_IMAGE_PIXELS, scaled down to fit under it (its aspect kept): a grid of at
+ * most 400 columns needs a small part of 40 megapixels, so a larger photo is shrunk, not refused
+ * (the server, which reads no more than 40 megapixels, refuses it).
+ */
+async function shrinkToLimit(bitmap: ImageBitmap): Promise<ImageBitmap> {
+  const scale = Math.sqrt(MAX_IMAGE_PIXELS / (bitmap.width * bitmap.height));
+  const resizeWidth = Math.max(1, Math.floor(bitmap.width * scale));
+  const resizeHeight = Math.max(1, Math.floor(bitmap.height * scale));
+  try {
+    return await createImageBitmap(bitmap, { resizeWidth, resizeHeight, resizeQuality: 'high' });
   } finally {
     bitmap.close();
   }

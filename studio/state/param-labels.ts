@@ -1,17 +1,69 @@
 /** Human labels for parameters and groups (derived from the schema names) and for the rubric metrics. */
 import type { ParamGroup, ParamInfo, ParamName } from '../../engine/index.js';
 
-const LABEL_OVERRIDES: Partial<Record<ParamName, string>> = {
-  charset: 'Character set',
-  maxGlyphRmse: 'Max glyph RMSE',
+/**
+ * The studio's words for every parameter: a label and one plain sentence of help. The schema's
+ * own names and descriptions (the API's, with their jargon) go in each control's tooltip.
+ */
+const WORDS: Readonly<Record<ParamName, { label: string; help: string }>> = {
+  columns: { label: 'Width', help: 'How many characters wide the picture is.' },
+  charset: { label: 'Style', help: 'Which characters draw the picture.' },
+  format: { label: 'File type', help: 'The file type the link names; each has its own download in Export.' },
+  color: { label: 'Colour', help: 'Draw each character in the colour of its part of the picture.' },
+  invert: { label: 'Light background', help: 'Dark characters on a white page, as print.' },
+  contrast: { label: 'Contrast', help: 'More or less difference between light and dark.' },
+  brightness: { label: 'Brightness', help: 'Lighter or darker overall.' },
+  saturation: { label: 'Colour strength', help: 'How vivid the colours are, with Colour on.' },
+  gamma: { label: 'Midtones', help: 'Lighter or darker middle tones, leaving black and white.' },
+  edges: { label: 'Outlines only', help: 'Draw the outlines of shapes instead of their shading.' },
+  edgeStrength: { label: 'Outline strength', help: 'How bold the outlines are, with Outlines only on.' },
+  dither: { label: 'Dither', help: 'Mix characters to show tones between them (a grainier look).' },
+  sharpen: { label: 'Sharpen', help: 'Crisper detail and edges.' },
+  localContrast: { label: 'Clarity', help: 'Make each part stand out from its surroundings.' },
+  autoLevels: { label: 'Auto levels', help: 'Stretch the darkest and lightest parts to black and white.' },
+  structure: { label: 'Strokes on contours', help: 'Draw long edges with - / | \\ strokes.' },
+  denoise: { label: 'Smooth noise', help: 'Calm grain and noise before drawing.' },
+  motionSensitivity: { label: 'Motion response', help: 'For video: how quickly the picture follows movement.' },
+  autoOptimize: { label: 'Auto Director', help: 'How much the Auto Director may adjust the look to the picture.' },
+  qualityTarget: { label: 'Aim', help: 'What the Auto Director aims for.' },
+  glyphStrategy: { label: 'Character choice', help: 'All characters of the style, or the fewest that keep the tones.' },
+  maxGlyphRmse: { label: 'Tone accuracy', help: 'How closely a reduced set of characters must keep the tones.' },
+  monoColor: { label: 'Ink colour', help: 'The colour of the characters when Colour is off.' },
 };
 
-/** What a parameter does in the studio, where that differs from the API (shown under its control). */
-export const STUDIO_NOTES: Partial<Record<ParamName, string>> = {
-  format:
-    "In the studio every format has its own download in Export, so this one only travels with the look: in the link and in a clip's header.",
-  invert: 'Pair it with a dark Mono color: dark ink is drawn on a white page, here and in the HTML and SVG exports.',
+/** The controls shown first; the others wait under Advanced. */
+export const MAIN_PARAMS: readonly ParamName[] = [
+  'columns',
+  'charset',
+  'color',
+  'invert',
+  'contrast',
+  'brightness',
+  'edges',
+];
+
+/** Parameters the rail does not show: the format is chosen per download, in Export. */
+export const RAIL_HIDDEN: ReadonlySet<ParamName> = new Set(['format']);
+
+/** Plain names for the choices of enum parameters (the schema's value in the tooltip). */
+export const CHOICE_LABELS: Readonly<Record<string, string>> = {
+  detailed: 'Letters',
+  standard: 'Classic ASCII',
+  blocks: 'Blocks',
+  binary: 'Binary',
+  dots: 'Braille dots',
+  minimal: 'Minimal',
+  balanced: 'Balanced',
+  portrait: 'Portrait',
+  motion: 'Motion',
+  'low-light': 'Low light',
+  'round-trip': 'Faithful tones',
+  adaptive: 'Fewest that keep the tones',
+  fixed: 'All of the style',
 };
+
+/** One plain sentence of what a parameter does, as the studio says it. */
+export const paramHelp = (name: ParamName): string => WORDS[name].help;
 
 export const GROUP_LABELS: Readonly<Record<ParamGroup, string>> = {
   output: 'Output',
@@ -22,12 +74,9 @@ export const GROUP_LABELS: Readonly<Record<ParamGroup, string>> = {
   director: 'Auto Director',
 };
 
-/** `edgeStrength` -> "Edge strength". */
+/** The studio's label of a parameter: `columns` -> "Width". */
 export function paramLabel(name: ParamName): string {
-  const override = LABEL_OVERRIDES[name];
-  if (override) return override;
-  const words = name.replace(/([A-Z])/g, ' $1').toLowerCase();
-  return words[0].toUpperCase() + words.slice(1);
+  return WORDS[name].label;
 }
 
 /** Decimal places written in a number's shortest text (7.25 -> 2; exponent forms count 0). */
@@ -52,6 +101,11 @@ export function formatValue(info: ParamInfo, value: unknown): string {
   if (typeof value !== 'number') return String(value);
   if (/e/i.test(String(value))) return String(value);
   return value.toFixed(Math.max(stepDecimals(info), writtenDecimals(value)));
+}
+
+/** A value as the controls name it: a choice by its plain label ("Letters"), else formatValue. */
+export function readableValue(info: ParamInfo, value: unknown): string {
+  return typeof value === 'string' && CHOICE_LABELS[value] ? CHOICE_LABELS[value] : formatValue(info, value);
 }
 
 /** "8 to 400", "one of text, ansi, ...": the range line under each control. */

@@ -19,7 +19,7 @@ import { imageAddress } from '../sources/image-address.js';
 import { isTraceId } from './trace-id.js';
 
 /** Query keys the studio reads that are not render parameters (`image`: the address of an image URL source). */
-export const STUDIO_KEYS = ['traceId', 'draw', 'temporal', 'executor', 'image'] as const;
+export const STUDIO_KEYS = ['traceId', 'draw', 'temporal', 'executor', 'image', 'diagnostics', 'sample'] as const;
 
 /**
  * How the grid is drawn: `auto` (WebGPU on a hardware adapter, else Canvas 2D: see
@@ -44,16 +44,29 @@ export type ExecutorMode = (typeof EXECUTOR_MODES)[number];
  */
 export const TEMPORAL_MODES = ['on', 'off'] as const;
 
-const STUDIO_CHOICES: Readonly<Record<Exclude<(typeof STUDIO_KEYS)[number], 'traceId' | 'image'>, readonly string[]>> =
-  {
-    draw: DRAW_MODES,
-    executor: EXECUTOR_MODES,
-    temporal: TEMPORAL_MODES,
-  };
+/**
+ * The diagnostics view: `off` (default) or `on`, which shows what engineers want and others do
+ * not: the engine badge, the HUD's figures, the Auto Director's measures, the handoff panel and
+ * the image-address field even where the server fetches no images.
+ */
+export const DIAGNOSTICS_MODES = ['off', 'on'] as const;
+
+/** The samples a link may open (`sample=astronaut`): studio/sources/samples.ts, by their file's stem. */
+export const SAMPLE_NAMES = ['astronaut', 'rocket', 'street', 'walkers'] as const;
+
+const STUDIO_CHOICES: Readonly<
+  Record<Exclude<(typeof STUDIO_KEYS)[number], 'traceId' | 'image' | 'sample'>, readonly string[]>
+> = {
+  draw: DRAW_MODES,
+  executor: EXECUTOR_MODES,
+  temporal: TEMPORAL_MODES,
+  diagnostics: DIAGNOSTICS_MODES,
+};
 
 /** Whether a studio key's value is one the studio can use (a bad one is reported once, then dropped). */
 function usableStudioValue(key: (typeof STUDIO_KEYS)[number], value: string): boolean {
   if (key === 'image') return imageAddress(value) !== null;
+  if (key === 'sample') return (SAMPLE_NAMES as readonly string[]).includes(value);
   return key === 'traceId' ? isTraceId(value) : STUDIO_CHOICES[key].includes(value);
 }
 
@@ -70,6 +83,10 @@ export interface UrlState {
   readonly temporal: boolean;
   /** The image address the link opens (rendered through the server, as one typed in), or null. */
   readonly image: string | null;
+  /** True when the link opens the diagnostics view (`diagnostics=on`). */
+  readonly diagnostics: boolean;
+  /** The sample the link opens (`sample=astronaut`), or null. */
+  readonly sample: (typeof SAMPLE_NAMES)[number] | null;
 }
 
 function studioIssue(param: string, expected: string, raw: string): ParamIssue {
@@ -116,7 +133,17 @@ export function readUrlState(search: string): UrlState {
     executor: choice('executor', EXECUTOR_MODES),
     temporal: choice('temporal', TEMPORAL_MODES) === 'on',
     image: image === null ? null : imageAddress(image),
+    diagnostics: choice('diagnostics', DIAGNOSTICS_MODES) === 'on',
+    sample: sampleChoice(query.get('sample'), issues),
   };
+}
+
+/** The link's sample, or null (an unknown name is reported). */
+function sampleChoice(value: string | null, issues: ParamIssue[]): (typeof SAMPLE_NAMES)[number] | null {
+  if (value === null) return null;
+  if ((SAMPLE_NAMES as readonly string[]).includes(value)) return value as (typeof SAMPLE_NAMES)[number];
+  issues.push(studioIssue('sample', `one of ${SAMPLE_NAMES.join(', ')}`, value));
+  return null;
 }
 
 /**
@@ -139,17 +166,36 @@ export function changedParams(params: RenderParams): Record<string, string> {
 
 /**
  * The query string for `params` (non-defaults only, in schema order), keeping the studio's
- * own keys (traceId, draw, executor, temporal) from `current` when their values are usable,
- * and `image`, the address of the image URL source on show (none for any other source).
+ * own keys (traceId, draw, executor, temporal, diagnostics) from `current` when their values
+ * are usable, `image`, the address of the image URL source on show, and `sample`, the sample on
+ * show (neither for any other source).
  * Returns '' when everything is at its default.
  */
-export function writeUrlQuery(params: RenderParams, current: string, image: string | null = null): string {
+export function writeUrlQuery(
+  params: RenderParams,
+  current: string,
+  image: string | null = null,
+  sample: string | null = null,
+): string {
   const from = new URLSearchParams(current);
   const query = new URLSearchParams(changedParams(params));
   for (const key of STUDIO_KEYS) {
-    const value = key === 'image' ? image : from.get(key);
+    const value = key === 'image' ? image : key === 'sample' ? sample : from.get(key);
     if (value !== null && usableStudioValue(key, value)) query.set(key, value);
   }
   const text = query.toString();
   return text ? `?${text}` : '';
+}
+
+/** Narrowest glyph, in CSS pixels, that still reads as a character on a phone. */
+const READABLE_GLYPH_PX = 6;
+
+/**
+ * `params` with a width that suits a window `windowWidth` pixels wide: on a narrow one (a phone),
+ * the columns whose glyphs are at least READABLE_GLYPH_PX wide, if fewer than the params have.
+ */
+export function withReadableWidth(params: RenderParams, windowWidth: number): RenderParams {
+  if (windowWidth > 760) return params;
+  const columns = Math.max(8, Math.floor((windowWidth - 24) / READABLE_GLYPH_PX));
+  return columns < params.columns ? Object.freeze({ ...params, columns }) : params;
 }

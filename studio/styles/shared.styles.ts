@@ -42,7 +42,8 @@ export const sharedStyles = css`
     background: var(--gc-hover);
     border-color: var(--gc-line-strong);
   }
-  button:disabled {
+  button:disabled,
+  button[aria-disabled='true'] {
     opacity: 0.45;
     cursor: default;
   }

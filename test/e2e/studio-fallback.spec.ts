@@ -47,7 +47,7 @@ describe('studio: fallback without WebGPU', () => {
    * once the pill names the executor and drawing path expected (`pill`).
    */
   async function downloads(page: Page, pill: string, query = ''): Promise<Record<string, string>> {
-    await page.goto(`${studio.url}/?columns=90&color=true&charset=minimal${query}`);
+    await page.goto(`${studio.url}/?diagnostics=on&columns=90&color=true&charset=minimal${query}`);
     await eventually(() => pillOf(page).textContent()).toContain(pill);
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
     await eventually(() => page.getByRole('img', { name: /^ASCII art, 90 by \d+ characters$/ }).count()).toBe(1);
@@ -75,7 +75,7 @@ describe('studio: fallback without WebGPU', () => {
     browsers.push(plain, gpu);
 
     const cpu = await open(plain);
-    await cpu.page.goto(studio.url);
+    await cpu.page.goto(`${studio.url}/?diagnostics=on`);
     const status = cpu.page.getByRole('status').filter({ hasText: 'CPU (Worker)' });
     await eventually(() => status.textContent()).toContain('CPU (Worker) — WebGPU unavailable');
     // the cause first, in plain words, then what renders and draws instead
@@ -110,7 +110,7 @@ describe('studio: fallback without WebGPU', () => {
   async function streamFrames(browser: Browser, pill: string, video: string) {
     const FRAMES = 10;
     const { page, errors } = await open(browser);
-    await page.goto(`${studio.url}/?columns=64&autoOptimize=0&executor=webgpu&draw=canvas2d`);
+    await page.goto(`${studio.url}/?diagnostics=on&columns=64&autoOptimize=0&executor=webgpu&draw=canvas2d`);
     await eventually(() => pillOf(page).textContent()).toContain(pill);
     await page.getByLabel('Open an image or video file').setInputFiles(video);
     await eventually(() => page.getByRole('img', { name: /^ASCII art, 64 by \d+ characters$/ }).count()).toBe(1);
@@ -179,7 +179,7 @@ describe('studio: fallback without WebGPU', () => {
     if (!gpu || !large) return ctx.skip();
     browsers.push(gpu);
     const { page, errors } = await open(gpu);
-    await page.goto(`${studio.url}/?columns=100&executor=webgpu&draw=canvas2d`);
+    await page.goto(`${studio.url}/?diagnostics=on&columns=100&executor=webgpu&draw=canvas2d`);
     await eventually(() => pillOf(page).textContent()).toContain('WebGPU · drawn with Canvas 2D');
     await page.getByLabel('Open an image or video file').setInputFiles(large);
     const warning = page.getByRole('status').filter({ hasText: 'is too large for this GPU' });
@@ -203,7 +203,7 @@ describe('studio: fallback without WebGPU', () => {
     if (!gpu) return ctx.skip();
     browsers.push(gpu);
     const { page, errors } = await open(gpu);
-    await page.goto(`${studio.url}/?columns=90&draw=webgpu`);
+    await page.goto(`${studio.url}/?diagnostics=on&columns=90&draw=webgpu`);
     await eventually(() => pillOf(page).textContent()).toContain('drawn with WebGPU');
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
     const art = page.getByRole('img', { name: /^ASCII art, 90 by \d+ characters$/ });
@@ -282,7 +282,7 @@ describe('studio: fallback without WebGPU', () => {
       const { page, errors } = await open(browser);
       // cell widths with different fractions: where a cell's edge falls inside a pixel matters
       for (const columns of [40, 53, 71]) {
-        await page.goto(`${studio.url}/?columns=${columns}&charset=blocks&autoOptimize=0${query}`);
+        await page.goto(`${studio.url}/?diagnostics=on&columns=${columns}&charset=blocks&autoOptimize=0${query}`);
         await eventually(() => pillOf(page).textContent()).toContain(pill);
         await page.getByLabel('Open an image or video file').setInputFiles(white);
         const art = page.getByRole('img', { name: new RegExp(`^ASCII art, ${columns} by \\d+ characters$`) });
@@ -319,7 +319,7 @@ describe('studio: fallback without WebGPU', () => {
       const { page, errors } = await open(browser);
       const tones: number[] = [];
       for (const mono of ['%23202020', '%23e5e5e5']) {
-        await page.goto(`${studio.url}/?columns=40&autoOptimize=0&monoColor=${mono}${query}`);
+        await page.goto(`${studio.url}/?diagnostics=on&columns=40&autoOptimize=0&monoColor=${mono}${query}`);
         await eventually(() => pillOf(page).textContent()).toContain(pill);
         await page.getByLabel('Open an image or video file').setInputFiles(black);
         const art = page.getByRole('img', { name: /^ASCII art, 40 by \d+ characters$/ });

@@ -229,5 +229,8 @@ describe('studio: postMessage handoff', () => {
     );
     expect(new URL(popup.url()).origin).toBe(third.url);
     expect(await frames(popup)).toEqual([]);
+    // the window is open but no longer the receiver: the panel stops saying "Streaming"
+    const silent = page.getByRole('status').filter({ hasText: /^The receiver has not answered for 3 s/ });
+    await eventually(() => silent.count()).toBe(1);
   });
 });

@@ -22,6 +22,7 @@ import {
   FIXTURE_PNG,
   FIXTURE_SIZE,
   launchStudioBrowser,
+  openAdvanced,
   serverRender,
   settledBox,
   startStudio,
@@ -67,8 +68,8 @@ describe('studio: image mode', () => {
   const download = (format: (typeof FORMATS)[number]) =>
     downloadText(page, () => page.getByRole('button', { name: downloadButtonName(format) }).click());
 
-  it('loads with no console errors, says how it renders, and renders a dropped image', async () => {
-    await page.goto(studio.url);
+  it('loads with no console errors, says how it renders (diagnostics view), and renders a dropped image', async () => {
+    await page.goto(`${studio.url}/?diagnostics=on`);
     // auto: WebGPU on a hardware adapter; on a software fallback adapter (SwiftShader here) the
     // CPU Worker renders and Canvas 2D draws, and the pill's "why?" says why (also its tooltip)
     const fallback = await page.evaluate(async () => (await navigator.gpu.requestAdapter())?.info.isFallbackAdapter);
@@ -92,7 +93,7 @@ describe('studio: image mode', () => {
     await dropFile(page, page.getByText('Drop an image or a video here'), FIXTURE_PNG, 'image/png');
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 120 by \d+ characters$/);
     await eventually(() => page.getByText(FIXTURE_SIZE).count()).toBe(1);
-    // the heading reads as words; without a receiver, the handoff panel says how to name one
+    // the heading reads as words; without a receiver, the handoff panel (diagnostics) says how to name one
     expect(await page.getByRole('heading', { level: 1 }).getAttribute('aria-label')).toBe('glyphcast studio');
     await eventually(() => page.getByText("start it with RECEIVER_ORIGIN set to that page's origin").count()).toBe(1);
     expect(errors).toEqual([]);
@@ -103,7 +104,7 @@ describe('studio: image mode', () => {
     const notice = page.getByRole('status').filter({ hasText: 'Some values in this link were not used' });
     await eventually(() => notice.count()).toBe(1);
     expect(await accessibilityViolations(page)).toEqual([]);
-    await page.goto(`${studio.url}/?color=true&columns=100`);
+    await page.goto(`${studio.url}/?color=true&columns=100&diagnostics=on`);
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 100 by /);
     await eventually(() =>
@@ -181,7 +182,7 @@ describe('studio: image mode', () => {
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 120 by /);
     const before = await download('text');
 
-    await page.getByRole('combobox', { name: 'Character set' }).selectOption('blocks');
+    await page.getByRole('combobox', { name: 'Style' }).selectOption('blocks');
     // each change a field sends, counted: Enter applies a typed value once (the browser's own
     // change event after it is not a second one: a second render, a second handoff frame)
     await page.evaluate(() => {
@@ -192,11 +193,11 @@ describe('studio: image mode', () => {
         sent.push(`${name}=${value}`);
       });
     });
-    await page.getByRole('spinbutton', { name: 'Columns' }).fill('64');
-    await page.getByRole('spinbutton', { name: 'Columns' }).press('Enter');
+    await page.getByRole('spinbutton', { name: 'Width' }).fill('64');
+    await page.getByRole('spinbutton', { name: 'Width' }).press('Enter');
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 64 by /);
     // leaving the field after Enter applies nothing more
-    await page.getByRole('spinbutton', { name: 'Columns' }).press('Tab');
+    await page.getByRole('spinbutton', { name: 'Width' }).press('Tab');
     expect(await page.evaluate(() => (window as unknown as { sent: string[] }).sent)).toEqual(['columns=64']);
     await eventually(() => new URL(page.url()).search).toBe('?columns=64&charset=blocks');
 
@@ -248,7 +249,7 @@ describe('studio: image mode', () => {
   });
 
   it('says a still is being rendered again while its new settings render', async () => {
-    await page.goto(`${studio.url}/?columns=100`);
+    await page.goto(`${studio.url}/?columns=100&diagnostics=on`);
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 100 by /);
     const stage = page.getByRole('region', { name: 'Picture' });
@@ -270,8 +271,8 @@ describe('studio: image mode', () => {
         characterData: true,
       });
     });
-    await page.getByRole('spinbutton', { name: 'Columns' }).fill('70');
-    await page.getByRole('spinbutton', { name: 'Columns' }).press('Enter');
+    await page.getByRole('spinbutton', { name: 'Width' }).fill('70');
+    await page.getByRole('spinbutton', { name: 'Width' }).press('Enter');
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 70 by /);
     await eventually(() => stage.getAttribute('aria-busy')).toBe('false');
     const seen = await page.evaluate(() => (window as unknown as { seen: { busy: string[]; hud: boolean[] } }).seen);
@@ -295,7 +296,7 @@ describe('studio: image mode', () => {
       app.bus.subscribe(({ grid, params }) => seen.push([grid.columns, params.columns]));
     });
     // a key held on the slider: each step changes the look while the previous render is in flight
-    const slider = page.getByRole('slider', { name: 'Columns' });
+    const slider = page.getByRole('slider', { name: 'Width' });
     await slider.focus();
     for (let i = 0; i < 30; i++) await slider.press('ArrowRight');
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 130 by /);
@@ -319,20 +320,20 @@ describe('studio: image mode', () => {
     await eventually(() => alert.textContent()).toMatch(/needs 11250 rows; the limit is 2000/);
     expect(await stage.getAttribute('aria-busy')).toBe('false');
     // another setting that fails too: its notice replaces the first, not beside it
-    await page.getByRole('spinbutton', { name: 'Columns' }).fill('100');
-    await page.getByRole('spinbutton', { name: 'Columns' }).press('Enter');
+    await page.getByRole('spinbutton', { name: 'Width' }).fill('100');
+    await page.getByRole('spinbutton', { name: 'Width' }).press('Enter');
     await eventually(() => alert.textContent()).toMatch(/needs 9375 rows/);
     expect(await alert.count()).toBe(1);
-    await page.getByRole('spinbutton', { name: 'Columns' }).fill('8');
-    await page.getByRole('spinbutton', { name: 'Columns' }).press('Enter');
+    await page.getByRole('spinbutton', { name: 'Width' }).fill('8');
+    await page.getByRole('spinbutton', { name: 'Width' }).press('Enter');
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 8 by /);
     await eventually(() => alert.count()).toBe(0);
     expect(await stage.getByText('could not be rendered').count()).toBe(0);
     // settings it cannot take after a picture: that picture goes (no stale art to export), not just a notice
     const downloadText = page.getByRole('button', { name: downloadButtonName('text') });
     expect(await downloadText.isEnabled()).toBe(true);
-    await page.getByRole('spinbutton', { name: 'Columns' }).fill('120');
-    await page.getByRole('spinbutton', { name: 'Columns' }).press('Enter');
+    await page.getByRole('spinbutton', { name: 'Width' }).fill('120');
+    await page.getByRole('spinbutton', { name: 'Width' }).press('Enter');
     await eventually(() => stage.getByText('sliver.png could not be rendered').isVisible()).toBe(true);
     expect(await art().isVisible()).toBe(false);
     await eventually(() => downloadText.isEnabled()).toBe(false);
@@ -379,7 +380,7 @@ describe('studio: image mode', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: studio.url });
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     await page.goto(`${studio.url}/?columns=77&traceId=${traceId}`);
-    await page.getByRole('combobox', { name: 'Character set' }).selectOption('blocks');
+    await page.getByRole('combobox', { name: 'Style' }).selectOption('blocks');
     await eventually(() => new URL(page.url()).searchParams.get('charset')).toBe('blocks');
     await page.getByRole('button', { name: 'Copy link' }).click();
     await eventually(() => page.getByText(/^Copied the link to this look/).textContent()).toContain(
@@ -388,8 +389,8 @@ describe('studio: image mode', () => {
     const link = new URL(await page.evaluate(() => navigator.clipboard.readText()));
     expect(Object.fromEntries(link.searchParams)).toEqual({ columns: '77', charset: 'blocks' });
     await page.goto(link.href);
-    expect(await page.getByRole('spinbutton', { name: 'Columns' }).inputValue()).toBe('77');
-    expect(await page.getByRole('combobox', { name: 'Character set' }).inputValue()).toBe('blocks');
+    expect(await page.getByRole('spinbutton', { name: 'Width' }).inputValue()).toBe('77');
+    expect(await page.getByRole('combobox', { name: 'Style' }).inputValue()).toBe('blocks');
 
     // a link spelled otherwise (blanks, a leading zero, defaults, a studio switch) is written
     // back as the studio writes links: only the settings that differ, and they are what is counted
@@ -404,10 +405,10 @@ describe('studio: image mode', () => {
 
   it("refuses a typed value out of range by the control's label, marks the field invalid and describes it by the refusal", async () => {
     await page.goto(`${studio.url}/`);
-    const columns = page.getByRole('spinbutton', { name: 'Columns' });
+    const columns = page.getByRole('spinbutton', { name: 'Width' });
     await columns.fill('5000');
     await columns.press('Enter');
-    const refusal = 'Columns: expected an integer from 8 to 400, received "5000". The value stays 120.';
+    const refusal = 'Width: expected an integer from 8 to 400, received "5000". The value stays 120.';
     await eventually(() => page.getByRole('alert').filter({ hasText: refusal }).count()).toBe(1);
     expect(await columns.getAttribute('aria-invalid')).toBe('true');
     const described = await columns.evaluate((el) =>
@@ -420,8 +421,8 @@ describe('studio: image mode', () => {
     // Enter shows the value in force again, as leaving the field does
     expect(await columns.inputValue()).toBe('120');
     // a change of the look anywhere else takes the refusal down: it spoke of another look
-    await page.getByRole('switch', { name: 'Invert' }).check();
-    await eventually(() => page.getByRole('alert').filter({ hasText: 'Columns:' }).count()).toBe(0);
+    await page.getByRole('switch', { name: 'Light background' }).check();
+    await eventually(() => page.getByRole('alert').filter({ hasText: 'Width:' }).count()).toBe(0);
     expect(await columns.getAttribute('aria-invalid')).toBe('false');
     // a value it takes is shown as the studio writes it
     await columns.fill('1e2');
@@ -435,7 +436,7 @@ describe('studio: image mode', () => {
     await columns.fill('64');
     await columns.press('Enter');
     await eventually(() => columns.getAttribute('aria-invalid')).toBe('false');
-    expect(await page.getByRole('alert').filter({ hasText: 'Columns:' }).count()).toBe(0);
+    expect(await page.getByRole('alert').filter({ hasText: 'Width:' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -446,27 +447,28 @@ describe('studio: image mode', () => {
       'columns: expected an integer from 8 to 400, received "9000"',
     );
     await eventually(() => notice.textContent()).toContain('invert: expected true or false, received "maybe"');
-    await eventually(() => page.getByRole('spinbutton', { name: 'Columns' }).inputValue()).toBe('120');
-    await eventually(() => page.getByRole('combobox', { name: 'Character set' }).inputValue()).toBe('dots');
-    await eventually(() => page.getByRole('switch', { name: 'Color' }).isChecked()).toBe(true);
+    await eventually(() => page.getByRole('spinbutton', { name: 'Width' }).inputValue()).toBe('120');
+    await eventually(() => page.getByRole('combobox', { name: 'Style' }).inputValue()).toBe('dots');
+    await eventually(() => page.getByRole('switch', { name: 'Colour' }).isChecked()).toBe(true);
     // the address keeps only the values in force, so a copied link carries no refused ones
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ charset: 'dots', color: 'true' });
     // the first change rewrites the link from the params: the notice about the old one goes
-    await page.getByRole('switch', { name: 'Invert' }).check();
+    await page.getByRole('switch', { name: 'Light background' }).check();
     await eventually(() => notice.count()).toBe(0);
     expect(new URL(page.url()).searchParams.get('columns')).toBeNull();
   });
 
   it('applies a quality preset and shows it pressed', async () => {
     await page.goto(studio.url);
+    await openAdvanced(page);
     await page.getByRole('button', { name: 'Low light' }).click();
     await eventually(() => page.getByRole('button', { name: 'Low light' }).getAttribute('aria-pressed')).toBe('true');
     const search = new URL(page.url()).searchParams;
     expect(search.get('qualityTarget')).toBe('low-light');
     expect(search.get('gamma')).toBe('1.4');
     // edited, the look is the user's own: no preset shows pressed, and the note says so
-    await page.getByRole('spinbutton', { name: 'Gamma' }).fill('1.3');
-    await page.getByRole('spinbutton', { name: 'Gamma' }).press('Enter');
+    await page.getByRole('spinbutton', { name: 'Midtones' }).fill('1.3');
+    await page.getByRole('spinbutton', { name: 'Midtones' }).press('Enter');
     await eventually(() => page.getByRole('button', { name: 'Low light' }).getAttribute('aria-pressed')).toBe('false');
     await eventually(() => page.getByText('Your own settings, judged by the Low light rubric').count()).toBe(1);
   });
@@ -477,25 +479,26 @@ describe('studio: image mode', () => {
     const undo = page.getByRole('button', { name: 'Undo' });
     await page.getByRole('button', { name: 'Reset all' }).click();
     await eventually(() => page.getByText(/^Reset all changed/).textContent()).toBe(
-      'Reset all changed 2 settings: Columns, Contrast.',
+      'Reset all changed 2 settings: Width, Contrast.',
     );
     expect(query()).toEqual({});
     await undo.click();
     await eventually(query).toEqual({ columns: '77', contrast: '2' });
-    expect(await page.getByRole('spinbutton', { name: 'Columns' }).inputValue()).toBe('77');
+    expect(await page.getByRole('spinbutton', { name: 'Width' }).inputValue()).toBe('77');
     expect(await undo.count()).toBe(0);
 
     // a preset says which settings it set; the next change of the look retires its undo
+    await openAdvanced(page);
     await page.getByRole('button', { name: 'Low light' }).click();
     await eventually(() => page.getByText(/^The Low light preset changed/).textContent()).toMatch(
-      /^The Low light preset changed \d+ settings: .*Gamma/,
+      /^The Low light preset changed \d+ settings: .*Midtones/,
     );
     // pressed again it changes nothing, and its undo stays
     await page.getByRole('button', { name: 'Low light' }).click();
     await page.evaluate(() => new Promise(requestAnimationFrame)); // the studio has rendered the click
     expect(await undo.count()).toBe(1);
-    await page.getByRole('spinbutton', { name: 'Columns' }).fill('60');
-    await page.getByRole('spinbutton', { name: 'Columns' }).press('Enter');
+    await page.getByRole('spinbutton', { name: 'Width' }).fill('60');
+    await page.getByRole('spinbutton', { name: 'Width' }).press('Enter');
     await eventually(() => undo.count()).toBe(0);
     expect(query()).toMatchObject({ columns: '60', qualityTarget: 'low-light' });
     expect(errors).toEqual([]);
@@ -639,6 +642,7 @@ describe('studio: image mode', () => {
   it('says under a control when the Auto Director renders another value than it shows; keeps a value the user set', async () => {
     await page.goto(`${studio.url}/?columns=48`);
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await openAdvanced(page);
     const director = page.getByRole('region', { name: 'Auto Director evidence' });
     // each value as the controls write it (0.90, not the engine's 0.9; a switch on or off), and why
     await eventually(() => director.textContent()).toMatch(/Auto levels 0\.90 → [\d.]+/);
@@ -648,13 +652,14 @@ describe('studio: image mode', () => {
     const contrastField = () =>
       page.locator('gc-param-field').filter({ has: page.getByRole('slider', { name: 'Auto levels' }) });
     const note = contrastField().getByText(
-      /^The Auto Director renders [\d.]+ while this is at its default \(a value of yours, or Auto optimize 0, is kept\)\.$/,
+      /^The Auto Director renders [\d.]+ while this is at its default \(a value you set is kept, as is every value with the Auto Director at 0\)\.$/,
     );
     await eventually(() => note.count()).toBe(1);
     expect(Number((await note.textContent())?.match(/[\d.]+/)?.[0])).toBe(rendered);
     // auto levels of the user's own are rendered as set: not in the changes, no note under it
     await page.goto(`${studio.url}/?columns=48&autoLevels=0.5`);
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await openAdvanced(page);
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 48 by /);
     await eventually(() => director.textContent()).toMatch(/renders? in/);
     expect(await director.textContent()).not.toMatch(/Auto levels 0\.50 →/);
@@ -714,7 +719,7 @@ describe('studio: image mode', () => {
     try {
       const phone = await touch.newPage();
       await phone.goto(studio.url);
-      await eventually(() => phone.getByText('Open an image or a video', { exact: true }).isVisible()).toBe(true);
+      await eventually(() => phone.getByText('…or open an image or a video', { exact: true }).isVisible()).toBe(true);
       expect(await phone.getByText('Drop an image or a video here').isVisible()).toBe(false);
       expect(await phone.getByText(/paste one/).isVisible()).toBe(false);
       // and a mouse still gets the drop target
@@ -734,7 +739,9 @@ describe('studio: image mode', () => {
       await page.setViewportSize(viewport);
       await page.goto(studio.url);
       await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
-      await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 120 by /);
+      // a phone opened without a width gets one its glyphs can be read at; wider windows 120
+      const columns = viewport.width < 760 ? '\\d+' : '120';
+      await eventually(() => art().getAttribute('aria-label')).toMatch(new RegExp(`^ASCII art, ${columns} by `));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       // every control lies inside the window, and the downloads inside their panel (it scrolls
       // vertically only, so a button past its right edge would be clipped)
@@ -766,7 +773,7 @@ describe('studio: image mode', () => {
     await page.getByLabel('Open an image or video file').setInputFiles(image);
     await eventually(() => art().getAttribute('aria-label')).toMatch(/^ASCII art, 140 by /);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'studio-image.png') });
-    await page.getByRole('switch', { name: 'Color' }).check();
+    await page.getByRole('switch', { name: 'Colour' }).check();
     await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
     await eventually(() => page.getByText(FIXTURE_SIZE).count()).toBe(1);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'studio-color.png') });

@@ -96,7 +96,7 @@ describe('studio: GPU executor and temporal filter on a live camera', () => {
 
     // autoOptimize=0: no re-tuning, so only the temporal filter differs between the runs
     const run = async (query: string): Promise<Measured> => {
-      await page.goto(`${studio.url}/?columns=80&autoOptimize=0&executor=webgpu&draw=canvas2d${query}`);
+      await page.goto(`${studio.url}/?diagnostics=on&columns=80&autoOptimize=0&executor=webgpu&draw=canvas2d${query}`);
       const adapter = await page.evaluate(async () => (await navigator.gpu?.requestAdapter()) != null);
       if (!adapter) ctx.skip(unavailable('WebGPU in Chromium', 'no adapter'));
       await eventually(() => pill.textContent()).toContain('WebGPU · drawn with Canvas 2D');
@@ -136,7 +136,7 @@ describe('studio: GPU executor and temporal filter on a live camera', () => {
     await stubServerRoutes(context, { receiverOrigin: null });
     const page = await context.newPage();
     const pill = page.getByRole('status').filter({ hasText: /^\s*(WebGPU|CPU \(Worker\))/ });
-    await page.goto(`${studio.url}/?columns=80&executor=webgpu&draw=canvas2d`);
+    await page.goto(`${studio.url}/?diagnostics=on&columns=80&executor=webgpu&draw=canvas2d`);
     const adapter = await page.evaluate(async () => (await navigator.gpu?.requestAdapter()) != null);
     if (!adapter) return ctx.skip(unavailable('WebGPU in Chromium', 'no adapter'));
     await eventually(() => pill.textContent()).toContain('WebGPU · drawn with Canvas 2D');

@@ -99,7 +99,7 @@ export async function serverRender(file: string, input: Record<string, unknown>)
 export interface StubOptions {
   /** The receiver origin the manifest names (null: none configured). */
   readonly receiverOrigin: string | null;
-  /** imageUrl -> local file a render of it reads. */
+  /** imageUrl -> local file a render of it reads (given: /api/health says image URLs render, as with an allowlist). */
   readonly images?: Readonly<Record<string, string>>;
 }
 
@@ -119,6 +119,13 @@ export async function stubServerRoutes(context: BrowserContext, options: StubOpt
       }),
     }),
   );
+  if (options.images) {
+    await context.route('**/api/health', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as Record<string, unknown>;
+      await route.fulfill({ response: res, json: { ...body, imageUrl: { enabled: true } } });
+    });
+  }
   await context.route('**/api/v1/render', async (route) => {
     const body = route.request().postDataJSON() as Record<string, unknown>;
     calls.push({ body });
@@ -209,6 +216,12 @@ export async function dropFile(page: Page, target: ReturnType<Page['locator']>, 
   );
   await target.dispatchEvent('dragover', { dataTransfer });
   await target.dispatchEvent('drop', { dataTransfer });
+}
+
+/** Opens the rail's Advanced section (presets and the controls past the main ones), once. */
+export async function openAdvanced(page: Page): Promise<void> {
+  const advanced = page.locator('details.advanced');
+  if ((await advanced.getAttribute('open')) === null) await advanced.locator('summary').click();
 }
 
 /** The text of a download, with the name it was saved under. */

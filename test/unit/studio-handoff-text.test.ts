@@ -13,6 +13,7 @@ const status = (over: Partial<HandoffStatus>): HandoffStatus => ({
   lastIgnoredOrigin: null,
   unexpected: 0,
   slowReady: false,
+  silent: false,
   ...over,
 });
 
@@ -24,6 +25,9 @@ describe('the handoff panel in words', () => {
     );
     expect(phaseText(status({}), 'video-stream')).toBe('Streaming to the receiver.');
     expect(phaseText(status({}), 'latest-frame')).toBe('Sending the frame on screen whenever it changes.');
+    expect(phaseText(status({ silent: true }), 'video-stream')).toMatch(
+      /^The receiver has not answered for 3 s: its window may have left the receiver page\./,
+    );
   });
 
   it('names what it ignored in the figures while the session is open', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CellGrid } from '../../engine/grid.js';
 import { handoffFrameSchema, MAX_FRAMES_IN_FLIGHT, UNACKED_FPS_CAP } from '../../engine/protocol/handoff.js';
-import { CLOSED_POLL_MS, HandoffSession, READY_HINT_MS } from '../../studio/handoff/handoff-session.js';
+import { CLOSED_POLL_MS, HandoffSession, READY_HINT_MS, SILENT_MS } from '../../studio/handoff/handoff-session.js';
 
 const RECEIVER = 'https://receiver.example';
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -26,6 +26,7 @@ function setup(mode: 'webcam-stream' | 'latest-frame' = 'webcam-stream') {
   const timers = new Set<{ at: number; run: () => void }>();
   let closedCalls = 0;
   let slowCalls = 0;
+  let silentCalls = 0;
   const session = new HandoffSession(target, {
     receiverOrigin: RECEIVER,
     mode,
@@ -39,6 +40,7 @@ function setup(mode: 'webcam-stream' | 'latest-frame' = 'webcam-stream') {
     },
     onClosed: () => closedCalls++,
     onSlowReady: () => slowCalls++,
+    onSilent: () => silentCalls++,
   });
   const from = (data: unknown, origin = RECEIVER, source: unknown = target) =>
     session.receive({ origin, source, data });
@@ -67,6 +69,7 @@ function setup(mode: 'webcam-stream' | 'latest-frame' = 'webcam-stream') {
     timers,
     closed: () => closedCalls,
     slow: () => slowCalls,
+    silentChanges: () => silentCalls,
   };
 }
 
@@ -209,6 +212,40 @@ describe('HandoffSession', () => {
     prompt.ready();
     prompt.advance(2 * READY_HINT_MS);
     expect([prompt.session.status.slowReady, prompt.slow()]).toEqual([false, 0]);
+  });
+
+  it(`calls an acknowledging receiver silent after ${SILENT_MS} ms of frames unanswered (its page left), until it answers`, () => {
+    const { session, ready, ack, advance, silentChanges } = setup();
+    ready();
+    session.offer(grid(0), false);
+    ack(0);
+    // frames go out and the receiver's page is gone: nothing answers them
+    for (let i = 1; i <= MAX_FRAMES_IN_FLIGHT + 2; i++) session.offer(grid(i), false);
+    advance(SILENT_MS - CLOSED_POLL_MS);
+    expect([session.status.silent, silentChanges()]).toEqual([false, 0]);
+    advance(CLOSED_POLL_MS);
+    expect([session.status.silent, silentChanges()]).toEqual([true, 1]);
+    advance(5 * SILENT_MS);
+    expect(silentChanges()).toBe(1);
+    // a receiver page opened again says ready: it is heard again, and the newest frame goes
+    ready();
+    expect(session.status).toMatchObject({ phase: 'streaming', silent: false });
+    advance(CLOSED_POLL_MS);
+    expect(silentChanges()).toBe(2);
+  });
+
+  it('never calls a receiver silent when nothing waits for an answer, or when it never acknowledged', () => {
+    const idle = setup();
+    idle.ready();
+    idle.session.offer(grid(0), false);
+    idle.ack(0);
+    idle.advance(10 * SILENT_MS);
+    expect([idle.session.status.silent, idle.silentChanges()]).toEqual([false, 0]);
+    const mute = setup();
+    mute.ready();
+    mute.session.offer(grid(0), false);
+    mute.advance(10 * SILENT_MS);
+    expect(mute.session.status.silent).toBe(false);
   });
 
   it('stops looking at the receiver once the session is closed, and does not call it closed by the receiver', () => {

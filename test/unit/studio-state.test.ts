@@ -23,6 +23,8 @@ describe('studio URL state', () => {
       executor: 'auto',
       temporal: true,
       image: null,
+      diagnostics: false,
+      sample: null,
     });
   });
 
@@ -87,7 +89,18 @@ describe('studio URL state', () => {
       executor: 'auto',
       temporal: true,
       image: null,
+      diagnostics: false,
+      sample: null,
     });
+  });
+
+  it('opens a named sample from the link and reports an unknown one', () => {
+    expect(readUrlState('?sample=rocket').sample).toBe('rocket');
+    const bad = readUrlState('?sample=moon');
+    expect(bad.sample).toBeNull();
+    expect(bad.issues[0].message).toMatch(/^sample: expected one of astronaut, rocket, street, walkers/);
+    const params = resolveParams({ columns: 64 }, 'json');
+    expect(writeUrlQuery(params, '', null, 'street')).toBe('?columns=64&sample=street');
   });
 
   it('accepts a W3C trace id from the link and reports a malformed one', () => {
@@ -196,11 +209,12 @@ describe('presets', () => {
 });
 
 describe('parameter labels', () => {
-  it('are derived from the schema names', () => {
-    expect(paramLabel('edgeStrength')).toBe('Edge strength');
-    expect(paramLabel('motionSensitivity')).toBe('Motion sensitivity');
-    expect(paramLabel('maxGlyphRmse')).toBe('Max glyph RMSE');
-    expect(paramLabel('charset')).toBe('Character set');
+  it('are plain words, never the parameter keys, for every parameter of the schema', () => {
+    expect(paramLabel('columns')).toBe('Width');
+    expect(paramLabel('edges')).toBe('Outlines only');
+    expect(paramLabel('maxGlyphRmse')).toBe('Tone accuracy');
+    const keys = PARAMS.map((p) => p.name);
+    for (const p of PARAMS) expect([p.name, keys.filter((k) => paramLabel(p.name).includes(k))]).toEqual([p.name, []]);
   });
 
   it('format numbers to the precision of their step', () => {

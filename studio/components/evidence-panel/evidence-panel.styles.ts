@@ -4,6 +4,15 @@ import { sharedStyles } from '../../styles/shared.styles.js';
 export const evidencePanelStyles = [
   sharedStyles,
   css`
+    details > summary {
+      cursor: pointer;
+      margin: 0.5rem 0 0.3rem;
+      color: var(--gc-muted);
+      font-size: 0.82rem;
+    }
+    .verdict {
+      margin: 0.3rem 0;
+    }
     :host {
       display: block;
     }

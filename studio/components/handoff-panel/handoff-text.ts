@@ -2,7 +2,7 @@
  * The handoff panel's words for a session: what it does (its live region) and its figures.
  */
 import { type HandoffMode, UNACKED_FPS_CAP } from '../../../engine/index.js';
-import { type HandoffStatus, READY_HINT_MS } from '../../handoff/handoff-session.js';
+import { type HandoffStatus, READY_HINT_MS, SILENT_MS } from '../../handoff/handoff-session.js';
 
 /** The messages a session ignored, in words ('' for none), after a sentence. */
 function ignoredText(s: HandoffStatus): string {
@@ -28,6 +28,9 @@ export function phaseText(s: HandoffStatus, mode: HandoffMode): string {
     return `Still waiting for the receiver to say it is ready (${READY_HINT_MS / 1000} s). Check that its page loaded in the window that opened, and that it posts a ready message to this page's origin (docs/handoff.md).`;
   }
   if (s.phase === 'waiting') return 'Waiting for the receiver to say it is ready…';
+  if (s.silent) {
+    return `The receiver has not answered for ${SILENT_MS / 1000} s: its window may have left the receiver page. Frames go again when it answers (a receiver page opened again says ready), or stop the handoff.`;
+  }
   return mode === 'latest-frame' ? 'Sending the frame on screen whenever it changes.' : 'Streaming to the receiver.';
 }
 

@@ -1,14 +1,22 @@
 import { html, LitElement, noChange, nothing, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { issueMessage, type ParamInfo, ParamsError, type RenderParams, resolveParams } from '../../../engine/index.js';
-import { formatValue, paramLabel, rangeText, STUDIO_NOTES, stepDecimals } from '../../state/param-labels.js';
+import {
+  CHOICE_LABELS,
+  formatValue,
+  paramHelp,
+  paramLabel,
+  rangeText,
+  readableValue,
+  stepDecimals,
+} from '../../state/param-labels.js';
 import { paramFieldStyles } from './param-field.styles.js';
 
 export type ParamValue = RenderParams[keyof RenderParams];
 
 /** "1.25", "fixed", "it on": how the Auto Director's value reads after "renders". */
 function tunedText(info: ParamInfo, value: ParamValue): string {
-  return typeof value === 'boolean' ? `it ${value ? 'on' : 'off'}` : formatValue(info, value);
+  return typeof value === 'boolean' ? `it ${value ? 'on' : 'off'}` : readableValue(info, value);
 }
 
 /**
@@ -84,13 +92,10 @@ export class ParamField extends LitElement {
     const label = paramLabel(info.name);
     return html`
       ${this.renderHead(id, label)} ${this.renderBody(id, label)}
-      <p class="help" id="${id}-help">
-        ${info.description}. <span class="mono">${rangeText(info)} · default ${formatValue(info, info.default)}</span>
-      </p>
-      ${STUDIO_NOTES[info.name] ? html`<p class="help">${STUDIO_NOTES[info.name]}</p>` : nothing}
+      <p class="help" id="${id}-help" title=${this.details()}>${paramHelp(info.name)}</p>
       ${
         this.tuned !== undefined && this.tuned !== this.value
-          ? html`<p class="tuned">The Auto Director renders ${tunedText(info, this.tuned)} while this is at its default (a value of yours, or Auto optimize 0, is kept).</p>`
+          ? html`<p class="tuned">The Auto Director renders ${tunedText(info, this.tuned)} while this is at its default (a value you set is kept, as is every value with the Auto Director at 0).</p>`
           : nothing
       }
       ${this.error ? html`<p class="error" id="${id}-error" role="alert">${this.error}</p>` : nothing}
@@ -101,8 +106,8 @@ export class ParamField extends LitElement {
     const { info } = this;
     const reset = html`<button
       class="icon"
-      title="Reset to ${formatValue(info, info.default)}"
-      aria-label="Reset ${label} to ${formatValue(info, info.default)}"
+      title="Reset to ${readableValue(info, info.default)}"
+      aria-label="Reset ${label} to ${readableValue(info, info.default)}"
       ?disabled=${!this.changed}
       @click=${this.reset}
     >
@@ -119,7 +124,7 @@ export class ParamField extends LitElement {
             .checked=${live(this.value as boolean)}
             @change=${(e: Event) => this.emit((e.target as HTMLInputElement).checked)}
           />
-          ${label}<span class="name" aria-hidden="true">${info.name}</span>
+          ${label}
         </label>
         ${reset}
       </div>`;
@@ -149,7 +154,7 @@ export class ParamField extends LitElement {
           />`
         : nothing;
     return html`<div class="head">
-      <label id="${id}-label" for="${id}">${label}<span class="name" aria-hidden="true">${info.name}</span></label>
+      <label id="${id}-label" for="${id}">${label}</label>
       ${number} ${reset}
     </div>`;
   }
@@ -179,7 +184,7 @@ export class ParamField extends LitElement {
           .value=${live(String(this.value))}
           @change=${(e: Event) => this.emit((e.target as HTMLSelectElement).value)}
         >
-          ${k.values.map((v) => html`<option value=${v} ?selected=${v === this.value}>${v}</option>`)}
+          ${k.values.map((v) => html`<option value=${v} ?selected=${v === this.value}>${CHOICE_LABELS[v] ?? v}</option>`)}
         </select>`;
       case 'color':
         return html`<div class="color">
@@ -203,6 +208,12 @@ export class ParamField extends LitElement {
       case 'boolean':
         return nothing;
     }
+  }
+
+  /** The API's words for the parameter, for the tooltip: its name there, what it does, its range and default. */
+  private details(): string {
+    const { info } = this;
+    return `${info.name}: ${info.description}. ${rangeText(info)}, default ${formatValue(info, info.default)}.`;
   }
 
   /** What describes a typed field: its help, and the refusal of what was typed while it stands. */

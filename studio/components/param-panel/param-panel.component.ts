@@ -1,6 +1,6 @@
-import { html, LitElement, type PropertyValues } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { PARAM_GROUPS, PARAMS, type ParamName, type RenderParams } from '../../../engine/index.js';
-import { GROUP_LABELS } from '../../state/param-labels.js';
+import { GROUP_LABELS, MAIN_PARAMS, RAIL_HIDDEN } from '../../state/param-labels.js';
 import { PRESETS, presetInForce, type QualityTarget } from '../../state/presets.js';
 import type { ParamField, ParamValue } from '../param-field/param-field.component.js';
 import { paramPanelStyles } from './param-panel.styles.js';
@@ -11,9 +11,10 @@ export interface PresetDetail {
 }
 
 /**
- * Every render parameter, generated from the params schema (PARAMS) and grouped as the schema
- * groups them (Output, Tone, Detail, Glyphs, Motion, Auto Director), with one preset per
- * `qualityTarget` rubric and a reset for everything.
+ * The render parameters, generated from the params schema (PARAMS): the few a newcomer reaches
+ * for first (MAIN_PARAMS: width, style, colour, light background, contrast, brightness,
+ * outlines), then, under Advanced, the rest as the schema groups them, with one preset per
+ * `qualityTarget` rubric. The format is chosen per download, in Export. A reset for everything.
  *
  * @fires gc-param-change - from a field (see ParamField).
  * @fires gc-preset - `PresetDetail`, when a rubric preset is chosen.
@@ -45,43 +46,44 @@ export class ParamPanel extends LitElement {
   protected override render() {
     const current = presetInForce(this.params);
     const rubric = PRESETS.find((p) => p.target === this.params.qualityTarget);
+    const field = (info: (typeof PARAMS)[number]) =>
+      html`<gc-param-field .info=${info} .value=${this.params[info.name]} .tuned=${this.tuned.get(info.name)}></gc-param-field>`;
+    const main = MAIN_PARAMS.map((name) => PARAMS.find((p) => p.name === name) as (typeof PARAMS)[number]);
+    const rest = PARAMS.filter((p) => !MAIN_PARAMS.includes(p.name) && !RAIL_HIDDEN.has(p.name));
     return html`
       <div class="top">
-        <h2 id="presets-heading">Presets</h2>
-        <button class="icon reset-all" @click=${() => this.fire('gc-params-reset', null)}>
-          Reset all
-        </button>
+        <h2 id="look-heading">Look</h2>
+        <button class="icon reset-all" @click=${() => this.fire('gc-params-reset', null)}>Reset all</button>
       </div>
-      <div class="presets" role="group" aria-labelledby="presets-heading">
-        ${PRESETS.map(
-          (p) =>
-            html`<button
-              title=${p.description}
-              aria-pressed=${String(p === current)}
-              @click=${() => this.fire('gc-preset', { target: p.target })}
-            >
-              ${p.label}
-            </button>`,
-        )}
-      </div>
-      <p class="preset-note">
-        ${current ? current.description : rubric ? `Your own settings, judged by the ${rubric.label} rubric` : ''}
-      </p>
-      ${PARAM_GROUPS.map(
-        (group) => html`
-          <fieldset>
-            <legend>${GROUP_LABELS[group]}</legend>
-            ${PARAMS.filter((p) => p.group === group).map(
-              (info) =>
-                html`<gc-param-field
-                  .info=${info}
-                  .value=${this.params[info.name]}
-                  .tuned=${this.tuned.get(info.name)}
-                ></gc-param-field>`,
-            )}
-          </fieldset>
-        `,
-      )}
+      <fieldset class="main" aria-labelledby="look-heading">${main.map(field)}</fieldset>
+      <details class="advanced">
+        <summary>Advanced</summary>
+        <h3 id="presets-heading">Presets</h3>
+        <div class="presets" role="group" aria-labelledby="presets-heading">
+          ${PRESETS.map(
+            (p) =>
+              html`<button
+                title=${p.description}
+                aria-pressed=${String(p === current)}
+                @click=${() => this.fire('gc-preset', { target: p.target })}
+              >
+                ${p.label}
+              </button>`,
+          )}
+        </div>
+        <p class="preset-note">
+          ${current ? current.description : rubric ? `Your own settings, judged by the ${rubric.label} rubric` : ''}
+        </p>
+        ${PARAM_GROUPS.map((group) => {
+          const fields = rest.filter((p) => p.group === group);
+          return fields.length === 0
+            ? nothing
+            : html`<fieldset>
+                <legend>${GROUP_LABELS[group]}</legend>
+                ${fields.map(field)}
+              </fieldset>`;
+        })}
+      </details>
     `;
   }
 

@@ -23,6 +23,27 @@ export const paramPanelStyles = [
       font-size: 0.75rem;
       min-height: 1.1em;
     }
+    details.advanced {
+      margin-top: 0.4rem;
+    }
+    details.advanced > summary {
+      cursor: pointer;
+      padding: 0.45rem 0.2rem;
+      color: var(--gc-muted);
+      font-weight: 600;
+    }
+    details.advanced > summary:focus-visible {
+      outline: 2px solid var(--gc-focus);
+      outline-offset: 2px;
+    }
+    h3 {
+      margin: 0.4rem 0 0.4rem;
+      font-size: 0.72rem;
+      font-weight: 600;
+      letter-spacing: 0.08em;
+      text-transform: uppercase;
+      color: var(--gc-muted);
+    }
     fieldset {
       margin: 0 0 0.6rem;
       padding: 0.2rem 0.9rem 0.4rem;

@@ -26,6 +26,7 @@ export interface CameraDetail {
  * @fires gc-files - `FilesDetail` with the chosen file.
  * @fires gc-url - `UrlDetail`, when an image URL is submitted.
  * @fires gc-camera - `CameraDetail`, to start, switch or stop the camera.
+ * @fires gc-close - to close the picture on show.
  */
 export class SourceBar extends LitElement {
   static override styles = sourceBarStyles;
@@ -35,6 +36,8 @@ export class SourceBar extends LitElement {
     cameraActive: { type: Boolean },
     cameraStarting: { type: Boolean },
     address: { type: String },
+    urlField: { type: Boolean },
+    closable: { type: Boolean },
   };
 
   declare cameras: readonly CameraChoice[];
@@ -46,6 +49,10 @@ export class SourceBar extends LitElement {
    * can be read and mended. Set when it changes only: what the user types is never overwritten.
    */
   declare address: string;
+  /** Whether the image-address field shows (the server renders image addresses, or diagnostics). */
+  declare urlField: boolean;
+  /** A picture or video is on show: Close takes it away (and the studio forgets it). */
+  declare closable: boolean;
 
   constructor() {
     super();
@@ -54,11 +61,23 @@ export class SourceBar extends LitElement {
     this.cameraActive = false;
     this.cameraStarting = false;
     this.address = '';
+    this.urlField = false;
+    this.closable = false;
   }
 
   protected override render() {
     return html`
       <button @click=${() => (this.renderRoot.querySelector('#file') as HTMLInputElement).click()}>Open file…</button>
+      ${
+        this.closable
+          ? html`<button
+              title="Close the picture (it is no longer kept for the next visit)"
+              @click=${() => this.dispatchEvent(new CustomEvent('gc-close', { bubbles: true, composed: true }))}
+            >
+              Close
+            </button>`
+          : nothing
+      }
       <input
         id="file"
         type="file"
@@ -66,17 +85,21 @@ export class SourceBar extends LitElement {
         aria-label="Open an image or video file"
         @change=${this.onFile}
       />
-      <form @submit=${this.onUrl} aria-label="Image URL">
-        <input type="url" name="url" placeholder="https://… image URL" aria-label="Image URL" required .value=${this.address} />
-        <button type="submit">Render URL</button>
-      </form>
+      ${
+        this.urlField
+          ? html`<form @submit=${this.onUrl} aria-label="Image URL">
+              <input type="url" name="url" placeholder="https://… image URL" aria-label="Image URL" required .value=${this.address} />
+              <button type="submit">Render URL</button>
+            </form>`
+          : nothing
+      }
       <span class="sep" aria-hidden="true"></span>
       <div class="camera">
         ${this.cameraActive ? html`<span class="live-dot" aria-hidden="true"></span>` : nothing}
         <button
           class=${this.cameraActive ? '' : 'primary'}
-          ?disabled=${this.cameraStarting}
-          @click=${() => this.camera(this.cameraActive ? 'stop' : 'start', this.cameraId)}
+          aria-disabled=${String(this.cameraStarting)}
+          @click=${() => this.cameraStarting || this.camera(this.cameraActive ? 'stop' : 'start', this.cameraId)}
         >
           ${this.cameraActive ? 'Stop webcam' : this.cameraStarting ? 'Starting webcam…' : 'Webcam'}
         </button>

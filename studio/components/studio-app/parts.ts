@@ -1,9 +1,12 @@
 /** Pieces of the studio's page, drawn from its state. */
 import { html, nothing } from 'lit';
-import type { CellGrid } from '../../../engine/index.js';
+import type { CellGrid, DirectorEvidence, ParamName, RenderEvidence } from '../../../engine/index.js';
 import type { RenderPipeline } from '../../controllers/render-pipeline.js';
+import type { StudioSource } from '../../sources/source.js';
+import type { FrameBus } from '../../state/frame-bus.js';
 import type { Notice } from '../../state/notices.js';
 import type { HudFigures } from '../hud/hud.component.js';
+import type { ParamValue } from '../param-field/param-field.component.js';
 
 /** The notices above the stage, each with its action (Undo) and a Dismiss button. */
 export function noticeList(notices: readonly Notice[], close: (notice: Notice, run?: () => void) => void) {
@@ -36,4 +39,65 @@ export function hudFigures(
     dropped: pipeline.stats.dropped,
     rendering: !stream && pipeline.stillRendering,
   };
+}
+
+/** What the dock below the picture shows: the Auto Director's evidence, the exports, the handoff. */
+export interface DockState {
+  readonly bus: FrameBus;
+  readonly evidence: RenderEvidence | null;
+  readonly autoOptimize: number;
+  readonly tunes: number | null;
+  readonly sourceId: number;
+  readonly source: StudioSource | null;
+  readonly unrendered: boolean;
+  readonly traceId: string | null;
+  /** Whether the handoff panel shows: a receiver is configured, or the diagnostics view is open. */
+  readonly handoff: boolean;
+  /** The diagnostics view is open: the evidence shows its measures. */
+  readonly diagnostics: boolean;
+}
+
+export function dockView(d: DockState) {
+  return html`<section class="dock" tabindex="-1" aria-label="Evidence, export and handoff">
+    <gc-evidence-panel
+      tabindex="0"
+      role="region"
+      aria-label="Auto Director"
+      .evidence=${d.evidence}
+      .autoOptimize=${d.autoOptimize}
+      .tunes=${d.tunes}
+      ?detailed=${d.diagnostics}
+    ></gc-evidence-panel>
+    <gc-export-panel
+      .bus=${d.bus}
+      .sourceId=${d.sourceId}
+      .sourceName=${d.source?.name ?? ''}
+      ?stream=${d.source?.kind === 'video' || d.source?.kind === 'camera'}
+    ></gc-export-panel>
+    ${
+      d.handoff
+        ? html`<gc-handoff-panel
+            .bus=${d.bus}
+            .sourceId=${d.sourceId}
+            ?unrendered=${d.unrendered}
+            .sourceKind=${d.source?.kind ?? null}
+            .traceId=${d.traceId}
+          ></gc-handoff-panel>`
+        : nothing
+    }
+  </section>`;
+}
+
+/** The values the Auto Director rendered instead of the controls' (its evidence's changes), remade only when the evidence changes. */
+export class TunedValues {
+  #from: DirectorEvidence | null = null;
+  #values: ReadonlyMap<ParamName, ParamValue> = new Map();
+
+  of(director: DirectorEvidence | null): ReadonlyMap<ParamName, ParamValue> {
+    if (director !== this.#from) {
+      this.#from = director;
+      this.#values = new Map((director?.changes ?? []).map((c) => [c.param as ParamName, c.to as ParamValue]));
+    }
+    return this.#values;
+  }
 }

@@ -1,34 +1,42 @@
 import { html, LitElement, nothing } from 'lit';
-import type { DirectorEvidence, RenderEvidence } from '../../../engine/index.js';
-import { type ParamIssue, type ParamName, type RenderParams, resolveParams } from '../../../engine/index.js';
+import type { RenderEvidence } from '../../../engine/index.js';
+import { type ParamIssue, type RenderParams, resolveParams } from '../../../engine/index.js';
 import { ExecutorController } from '../../controllers/executor-controller.js';
+import { NoticeBoard } from '../../controllers/notice-board.js';
+import { PictureChooser } from '../../controllers/picture-chooser.js';
 import { RenderPipeline } from '../../controllers/render-pipeline.js';
+import { ServerFacts } from '../../controllers/server-facts.js';
 import { SourceController } from '../../controllers/source-controller.js';
 import { engineCellAspect, loadArtFont } from '../../render/cell-metrics.js';
 import type { RenderedFrame } from '../../render/frame-renderer.js';
 import { type PaintStyle, paintStyleOf } from '../../render/grid-painter.js';
+import { SAMPLES, type Sample, sampleKey } from '../../sources/samples.js';
 import { isStream, type StudioSource } from '../../sources/source.js';
 import { stageDraw } from '../../state/engine-choice.js';
 import { FrameBus } from '../../state/frame-bus.js';
-import { type Notice, type NoticeSlot, withNotice, withoutErrors, withoutSlots } from '../../state/notices.js';
+import { keepPicture } from '../../state/kept-picture.js';
+import type { Notice } from '../../state/notices.js';
 import { paramLabel } from '../../state/param-labels.js';
 import { applyPreset, PRESETS } from '../../state/presets.js';
 import {
+  changedParams,
   type DrawMode,
   differingParams,
   type ExecutorMode,
   linkIssueText,
   readUrlState,
+  withReadableWidth,
   writeUrlQuery,
 } from '../../state/url-state.js';
-import type { ParamChangeDetail, ParamValue } from '../param-field/param-field.component.js';
+import type { ParamChangeDetail } from '../param-field/param-field.component.js';
 import type { PresetDetail } from '../param-panel/param-panel.component.js';
-import type { CameraDetail, UrlDetail } from '../source-bar/source-bar.component.js';
+import type { UrlDetail } from '../source-bar/source-bar.component.js';
 import type { FilesDetail, Stage } from '../stage/stage.component.js';
 import { emptyState, unrenderable } from './empty-state.js';
 import { engineStatus } from './engine-status.js';
-import { focusOn, skipTo } from './focus.js';
-import { hudFigures, noticeList } from './parts.js';
+import { focusOn } from './focus.js';
+import { headerView } from './header-view.js';
+import { dockView, hudFigures, noticeList, TunedValues } from './parts.js';
 import { studioAppStyles } from './studio-app.styles.js';
 
 /**
@@ -44,14 +52,15 @@ export class StudioApp extends LitElement {
   static override properties = {
     params: { state: true },
     source: { state: true },
-    notices: { state: true },
     fontReady: { state: true },
+    diagnostics: { state: true },
   };
 
   declare params: RenderParams;
   declare source: StudioSource | null;
-  declare notices: readonly Notice[];
   declare fontReady: boolean;
+  /** The diagnostics view (the link's `diagnostics=on`, or its toggle): engineers' figures shown. */
+  declare diagnostics: boolean;
 
   /** Every rendered frame goes here; exports and the handoff subscribe. */
   readonly bus = new FrameBus();
@@ -65,11 +74,14 @@ export class StudioApp extends LitElement {
   /** How the stage draws `paintedParams` (remade when a frame of other params comes, not per frame). */
   private paintStyle: PaintStyle;
   private paintedParams: RenderParams;
-  private nextNotice = 1;
+  private readonly board = new NoticeBoard(this);
+  private readonly server = new ServerFacts(this);
+  private readonly chooser: PictureChooser;
+  /** The sample the link opens, or null. */
+  private readonly linkSample: Sample | null;
   /** Why drawing with WebGPU failed, once it has (the stage then draws with Canvas 2D). */
   private drawFailed: string | null = null;
-  private tunedFrom: DirectorEvidence | null = null;
-  private tuned: ReadonlyMap<ParamName, ParamValue> = new Map();
+  private readonly tuned = new TunedValues();
   /** Frames rendered for the current source. */
   private sourceFrames = 0;
   /** Counts the sources shown: the panels end a recording or a handoff when it changes (even to a file of the same name). */
@@ -81,6 +93,8 @@ export class StudioApp extends LitElement {
   /** Why the current source has no picture: its last render failed (cleared by the next frame). */
   private unrendered: string | null = null;
 
+  /** The link set a look but named no picture: the empty stage says a picture is needed. */
+  private readonly sharedLook: boolean;
   /** The image address the link opened the studio with (`image=`), opened once connected. */
   private readonly linkImage: string | null;
 
@@ -88,37 +102,51 @@ export class StudioApp extends LitElement {
     super();
     const url = readUrlState(location.search);
     this.linkImage = url.image;
-    this.params = url.params;
-    this.paintedParams = url.params;
-    this.paintStyle = paintStyleOf(url.params);
+    this.sharedLook = Object.keys(changedParams(url.params)).length > 0 && !url.image && !url.sample;
+    this.linkSample = SAMPLES.find((s) => sampleKey(s) === url.sample) ?? null;
+    // a phone opened without a width gets one whose glyphs can be read (120 columns in 360 px are noise)
+    const params = new URLSearchParams(location.search).has('columns')
+      ? url.params
+      : withReadableWidth(url.params, window.innerWidth);
+    this.params = params;
+    this.paintedParams = params;
+    this.paintStyle = paintStyleOf(params);
     this.traceId = url.traceId;
     this.draw = url.draw;
     this.executor = url.executor;
     this.source = null;
     this.fontReady = false;
-    this.notices = url.issues.length > 0 ? [this.linkNotice(url.issues)] : [];
-    // the address says the look in force, in the one form the studio writes it: the values the
-    // notice lists as unused leave it, and so do defaults and spellings (` 80 `, `080`), so Copy
-    // link, a bookmark or a reload carry only the settings that differ, as they are shown
-    this.rewriteLink(url.params);
+    this.diagnostics = url.diagnostics;
+    if (url.issues.length > 0) this.board.notify('warning', linkNoticeText(url.issues), 'link');
     this.pipeline = new RenderPipeline(this, this.params, 0.5, {
       onFrame: (frame, source, params) => this.onFrame(frame, source, params),
       onError: (err, source) => this.onRenderError(err, source),
       onRendererLost: (err, renderer) => this.executors.rendererLost(err, renderer),
-      onWarning: (text) => this.notify('warning', text),
+      onWarning: (text) => this.board.notify('warning', text),
     });
     this.pipeline.setTemporal(url.temporal);
-    this.executors = new ExecutorController(this, this.pipeline, url.executor, (text) => this.notify('warning', text));
+    this.executors = new ExecutorController(this, this.pipeline, url.executor, (text) =>
+      this.board.notify('warning', text),
+    );
     this.sources = new SourceController(this, () => this.renderRoot?.querySelector('video.source') ?? null, {
       onSource: (source) => this.onSource(source),
       onError: (text) => this.onSourceError(text),
+      onFileShown: (file) => void keepPicture(file),
     });
+    this.chooser = new PictureChooser(this.sources, (text) => this.onSourceError(text));
+    // the address says the look in force, in the one form the studio writes it: the values the
+    // notice lists as unused leave it, and so do defaults and spellings (` 80 `, `080`), so Copy
+    // link, a bookmark or a reload carry only the settings that differ, as they are shown
+    this.rewriteLink(params);
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
     // a shared link to an image URL source renders it, as if typed in (the server fetches it)
     if (this.linkImage !== null && this.source === null) this.sources.openUrl(this.linkImage);
+    else if (this.linkSample && this.source === null) this.chooser.openSample(this.linkSample);
+    // else the picture of the last visit, kept in this browser (Close forgets it)
+    else this.chooser.restore();
     void loadArtFont().then(() => {
       this.pipeline.setCellAspect(engineCellAspect());
       this.fontReady = true;
@@ -153,37 +181,31 @@ export class StudioApp extends LitElement {
     const stream = isStream(this.source);
     const grid = this.bus.latest?.grid;
     return html`
-      <header>
-        <nav class="skip" aria-label="Skip links">
-          <a href="#stage" @click=${(e: Event) => skipTo(e, this.renderRoot, 'gc-stage')}>Skip to the picture</a>
-          <a href="#dock" @click=${(e: Event) => skipTo(e, this.renderRoot, '.dock')}>Skip to export and handoff</a>
-        </nav>
-        <h1 aria-label="glyphcast studio">glyph<span>cast</span><small>studio</small></h1>
-        <gc-source-bar
-          .cameras=${this.sources.camera?.devices ?? []}
-          .cameraId=${this.sources.camera?.deviceId ?? ''}
-          ?cameraActive=${this.source?.kind === 'camera'}
-          ?cameraStarting=${this.sources.camera?.starting ?? false}
-          .address=${this.refusedAddress}
-          @gc-files=${(e: CustomEvent<FilesDetail>) => this.sources.openFiles(e.detail.files)}
-          @gc-url=${(e: CustomEvent<UrlDetail>) => this.sources.openUrl(e.detail.url)}
-          @gc-camera=${(e: CustomEvent<CameraDetail>) =>
-            e.detail.action === 'stop' ? this.sources.stop() : this.sources.startCamera(e.detail.deviceId)}
-        ></gc-source-bar>
-        <gc-engine-pill .label=${status.label} .detail=${status.detail} ?fallback=${status.fallback}></gc-engine-pill>
-      </header>
+      ${headerView({
+        root: this.renderRoot,
+        sources: this.sources,
+        source: this.source,
+        refusedAddress: this.refusedAddress,
+        urlField: this.server.urlFetching || this.diagnostics || this.linkImage !== null || this.refusedAddress !== '',
+        diagnostics: this.diagnostics,
+        status,
+        close: () => this.chooser.close(),
+      })}
       <aside aria-label="Render parameters">
         <gc-param-panel
           .params=${this.params}
-          .tuned=${this.tunedValues()}
+          .tuned=${this.tuned.of(this.evidence?.director ?? null)}
           @gc-param-change=${(e: CustomEvent<ParamChangeDetail>) => this.setParam(e.detail)}
           @gc-preset=${(e: CustomEvent<PresetDetail>) => this.preset(e.detail)}
           @gc-params-reset=${() => this.changeLook(resolveParams({}, 'json'), 'Reset all')}
         ></gc-param-panel>
+        <button class="diagnostics" aria-pressed=${String(this.diagnostics)} @click=${() => this.toggleDiagnostics()}>
+          Diagnostics
+        </button>
       </aside>
       <main>
         <div class="notices">
-          ${noticeList(this.notices, (notice, run) => this.closeNotice(notice, run))}
+          ${noticeList(this.board.notices, (notice, run) => this.closeNotice(notice, run))}
         </div>
         <gc-stage
           role="region"
@@ -198,7 +220,7 @@ export class StudioApp extends LitElement {
           @gc-draw-failed=${(e: CustomEvent<string>) => this.onDrawFailed(e.detail)}
         >
           ${
-            grid
+            grid && this.diagnostics
               ? html`<gc-hud slot="hud" ?stream=${stream} .figures=${hudFigures(this.pipeline, grid, stream, this.stage?.drawGpuMs ?? null)}></gc-hud>`
               : nothing
           }
@@ -206,47 +228,31 @@ export class StudioApp extends LitElement {
             <video class="source" muted playsinline aria-label="Source video"></video>
             <span>${this.source?.kind === 'camera' ? 'camera' : 'source'}</span>
           </div>
-          <div slot="empty" class="empty">${emptyState(this.source, this.unrendered)}</div>
+          <div slot="empty" class="empty">${emptyState(this.source, {
+            unrendered: this.unrendered,
+            open: (s) => this.chooser.openSample(s),
+            urlField: this.server.urlFetching,
+            sharedLook: this.sharedLook,
+          })}</div>
         </gc-stage>
         ${this.source?.kind === 'video' ? html`<gc-transport .video=${this.source.element} .frames=${this.source.frames ?? null}></gc-transport>` : nothing}
-        <section class="dock" tabindex="-1" aria-label="Evidence, export and handoff">
-          <gc-evidence-panel
-            tabindex="0"
-            role="region"
-            aria-label="Auto Director"
-            .evidence=${this.evidence}
-            .autoOptimize=${this.params.autoOptimize}
-            .tunes=${this.pipeline.streamTunes}
-          ></gc-evidence-panel>
-          <gc-export-panel
-            .bus=${this.bus}
-            .sourceId=${this.sourceId}
-            .sourceName=${this.source?.name ?? ''}
-            ?stream=${stream}
-          ></gc-export-panel>
-          <gc-handoff-panel
-            .bus=${this.bus}
-            .sourceId=${this.sourceId}
-            ?unrendered=${this.unrendered !== null}
-            .sourceKind=${this.source?.kind ?? null}
-            .traceId=${this.traceId}
-          ></gc-handoff-panel>
-        </section>
+        ${dockView({
+          bus: this.bus,
+          evidence: this.evidence,
+          autoOptimize: this.params.autoOptimize,
+          tunes: this.pipeline.streamTunes,
+          sourceId: this.sourceId,
+          source: this.source,
+          unrendered: this.unrendered !== null,
+          traceId: this.traceId,
+          handoff: this.server.receiver || this.diagnostics,
+          diagnostics: this.diagnostics,
+        })}
       </main>
     `;
   }
 
   // Parameters ---------------------------------------------------------------------------
-
-  /** What the Auto Director rendered instead of the controls' values, remade only when its evidence changes. */
-  private tunedValues(): ReadonlyMap<ParamName, ParamValue> {
-    const director = this.evidence?.director ?? null;
-    if (director !== this.tunedFrom) {
-      this.tunedFrom = director;
-      this.tuned = new Map((director?.changes ?? []).map((c) => [c.param as ParamName, c.to as ParamValue]));
-    }
-    return this.tuned;
-  }
 
   private setParam({ name, value }: ParamChangeDetail): void {
     this.commit(Object.freeze({ ...this.params, [name]: value }) as RenderParams);
@@ -268,26 +274,30 @@ export class StudioApp extends LitElement {
     if (changed.length === 0) return;
     this.commit(params);
     const names = changed.map(paramLabel).join(', ');
-    this.notices = withNotice(this.notices, {
-      id: this.nextNotice++,
-      kind: 'info',
-      text: `${what} changed ${changed.length === 1 ? 'one setting' : `${changed.length} settings`}: ${names}.`,
-      action: { label: 'Undo', run: () => this.commit(before) },
-      slot: 'undo',
-    });
+    const text = `${what} changed ${changed.length === 1 ? 'one setting' : `${changed.length} settings`}: ${names}.`;
+    this.board.notify('info', text, 'undo', { label: 'Undo', run: () => this.commit(before) });
   }
 
   private commit(params: RenderParams): void {
     // the link is rewritten from the params now: what it said about the old link is moot
-    this.notices = withoutSlots(this.notices, 'link', 'undo');
+    this.board.drop('link', 'undo');
     this.params = params;
     this.rewriteLink(params);
     this.pipeline.setParams(params);
   }
 
+  /** Shows or hides the engineers' figures; the link keeps the choice. */
+  private toggleDiagnostics(): void {
+    this.diagnostics = !this.diagnostics;
+    this.rewriteLink(this.params);
+  }
+
   private rewriteLink(params: RenderParams): void {
     const image = this.source?.kind === 'url' ? this.source.url : null;
-    const query = writeUrlQuery(params, location.search, image);
+    const current = new URLSearchParams(location.search);
+    if (this.diagnostics) current.set('diagnostics', 'on');
+    else current.delete('diagnostics');
+    const query = writeUrlQuery(params, current.toString(), image, this.chooser.linkName(this.source));
     history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
   }
 
@@ -296,7 +306,7 @@ export class StudioApp extends LitElement {
   private onSource(source: StudioSource | null): void {
     if (source?.kind === 'url') this.beforeUrl = this.sourceFrames > 0 ? this.source : this.beforeUrl;
     // a new source makes the errors of earlier ones moot
-    this.notices = withoutErrors(this.notices);
+    this.board.dropErrors();
     this.unrendered = null;
     this.sourceFrames = 0;
     this.sourceId++;
@@ -322,7 +332,7 @@ export class StudioApp extends LitElement {
     this.evidence = grid.evidence;
     this.bus.publish(grid, params, isStream(source), this.pipeline.mediaTime);
     // a render that works again retires the error of the one that failed
-    this.notices = withoutSlots(this.notices, 'render');
+    this.board.drop('render');
     this.unrendered = null;
   }
 
@@ -330,7 +340,7 @@ export class StudioApp extends LitElement {
   private onDrawFailed(message: string): void {
     if (this.drawFailed !== null) return;
     this.drawFailed = message;
-    this.notify('warning', `Drawing with WebGPU failed (${message}); the art is drawn with Canvas 2D.`);
+    this.board.notify('warning', `Drawing with WebGPU failed (${message}); the art is drawn with Canvas 2D.`);
     this.requestUpdate();
   }
 
@@ -346,40 +356,25 @@ export class StudioApp extends LitElement {
         this.stage?.clear();
       }
       // one notice for the failure in force: an earlier one goes
-      this.notify('error', err.message, 'render');
+      this.board.notify('error', err.message, 'render');
       return;
     }
     // shown again first: that clears the earlier errors, not this one
     this.sources.show(this.beforeUrl);
-    this.notify('error', `${source.name}: ${err.message}`);
+    this.board.notify('error', `${source.name}: ${err.message}`);
     // the link drops an address that did not render; the URL field keeps it, to be mended
     this.refusedAddress = source.url;
   }
 
   // Notices ------------------------------------------------------------------------------
 
-  private linkNotice(issues: readonly ParamIssue[]): Notice {
-    const list = issues.map(linkIssueText).join('; ');
-    return {
-      id: this.nextNotice++,
-      kind: 'warning',
-      text: `Some values in this link were not used and their defaults apply instead: ${list}.`,
-      slot: 'link',
-    };
-  }
-
-  /** Shows a notice (in place of the one of its slot, if given). */
-  private notify(kind: Notice['kind'], text: string, slot?: NoticeSlot): void {
-    this.notices = withNotice(this.notices, { id: this.nextNotice++, kind, text, ...(slot ? { slot } : {}) });
-  }
-
   /**
    * A notice closed from its own button (Dismiss, Undo): the keyboard's focus goes to the notice
    * that takes its place, else to the picture, not back to the top of the page.
    */
   private async closeNotice(notice: Notice, run?: () => void): Promise<void> {
-    const index = this.notices.indexOf(notice);
-    this.dismiss(notice.id);
+    const index = this.board.notices.indexOf(notice);
+    this.board.dismiss(notice.id);
     run?.();
     await this.updateComplete;
     const left = this.renderRoot.querySelectorAll<HTMLElement>('.notice button.icon');
@@ -390,10 +385,10 @@ export class StudioApp extends LitElement {
   }
 
   private onSourceError(text: string): void {
-    this.notify('error', text, 'source');
-  }
-
-  private dismiss(id: number): void {
-    this.notices = this.notices.filter((n) => n.id !== id);
+    this.board.notify('error', text, 'source');
   }
 }
+
+/** The notice for an opening link's values that could not be used. */
+const linkNoticeText = (issues: readonly ParamIssue[]) =>
+  `Some values in this link were not used and their defaults apply instead: ${issues.map(linkIssueText).join('; ')}.`;

@@ -71,7 +71,7 @@ export const studioAppStyles = [
       display: grid;
       /* the stage takes what the dock leaves, but never less than half the screen: when the
          dock wraps onto more rows (narrow windows) main scrolls instead of crushing the picture */
-      grid-template-rows: auto minmax(max(300px, 50vh), 1fr) auto auto;
+      grid-template-rows: minmax(max(300px, 50vh), 1fr) auto auto;
       /* one column no wider than main: a wide child (the transport's row) wraps instead */
       grid-template-columns: minmax(0, 1fr);
       gap: 0.7rem;
@@ -79,13 +79,26 @@ export const studioAppStyles = [
       padding: 0.8rem 1rem 1rem;
       overflow-y: auto;
     }
+    /* toasts over the page, at the bottom: a notice never moves the picture */
     .notices {
+      position: fixed;
+      z-index: 20;
+      bottom: 1rem;
+      left: 50%;
+      transform: translateX(-50%);
+      width: min(42rem, calc(100vw - 2rem));
       display: grid;
       /* a long word (an image address) wraps rather than widening the column past the window */
       grid-template-columns: minmax(0, 1fr);
       gap: 0.4rem;
+      pointer-events: none;
+    }
+    .notices:empty {
+      display: none;
     }
     .notice {
+      pointer-events: auto;
+      box-shadow: 0 6px 24px rgba(0, 0, 0, 0.45);
       display: flex;
       min-width: 0;
       align-items: flex-start;
@@ -153,6 +166,23 @@ export const studioAppStyles = [
     .empty p {
       margin: 0;
     }
+    aside .diagnostics {
+      margin-top: 1.2rem;
+      border-color: transparent;
+      background: transparent;
+      color: var(--gc-muted);
+      font-size: 0.8rem;
+    }
+    aside .diagnostics[aria-pressed='true'] {
+      color: var(--gc-accent);
+    }
+    .samples {
+      display: flex;
+      flex-wrap: wrap;
+      justify-content: center;
+      gap: 0.5rem;
+      margin-bottom: 0.6rem;
+    }
     /* touch screens neither drop files nor press Ctrl+V: the empty stage says what works there */
     .pointer-coarse {
       display: none;
@@ -194,17 +224,35 @@ export const studioAppStyles = [
       overflow: hidden;
       text-overflow: ellipsis;
     }
-    /* phones and narrow windows: one column, the picture first, the controls below it */
+    /* phones and narrow windows: one column, the picture first, then the main controls, then
+       the dock (main's parts become the page's, so the controls can come between them) */
     @media ${narrowWindow} {
       :host {
         grid-template-columns: minmax(0, 1fr);
-        grid-template-rows: auto auto auto;
+        grid-template-rows: none;
         height: auto;
         min-height: 100vh;
       }
       main {
-        overflow: visible;
-        padding: 0.6rem;
+        display: contents;
+      }
+      gc-stage {
+        order: 1;
+        height: 46vh;
+        min-height: 240px;
+        margin: 0.5rem 0.5rem 0;
+      }
+      /* a stream's source monitor sits below the art: room for both, the controls still in view */
+      gc-stage[monitor] {
+        height: 56vh;
+      }
+      gc-transport {
+        order: 2;
+        margin: 0 0.5rem;
+      }
+      .dock {
+        order: 4;
+        margin: 0 0.5rem 4rem;
       }
       .monitor video {
         width: 96px;
@@ -214,10 +262,10 @@ export const studioAppStyles = [
         min-height: 170px;
       }
       aside {
-        order: 1;
+        order: 3;
         overflow: visible;
         border-right: none;
-        border-top: 1px solid var(--gc-line);
+        padding-top: 0.5rem;
       }
     }
   `,

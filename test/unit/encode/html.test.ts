@@ -20,10 +20,12 @@ const HEAD = `<!doctype html>
 </style>
 </head>
 <body>
+<main>
 `;
 
 const TAIL = `
 </pre>
+</main>
 </body>
 </html>`;
 

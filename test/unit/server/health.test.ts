@@ -46,6 +46,8 @@ describe('GET /api/health and /api/v1/health', () => {
       },
     });
     expect(a.formats.map((f: { id: string }) => f.id)).toEqual([...FORMATS]);
+    // no allowlist on this server: imageUrl renders nowhere
+    expect(a.imageUrl).toEqual({ enabled: false });
     for (const f of a.formats) expect(f).toMatchObject(FORMAT_INFO[f.id as keyof typeof FORMAT_INFO]);
     expect(a.formats.find((f: { id: string }) => f.id === 'json-compact').chromaEncoding).toBe('rgb24-b64-v1');
     expect(a.renderPool).toEqual({ workers: 1, running: 0, queued: 0, queueLimit: 8 });
