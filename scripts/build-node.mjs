@@ -9,6 +9,9 @@
 // one-image run would spend a third of its time loading. What the CLI imports on demand stays
 // on demand (code splitting): --help loads neither sharp nor the engine's renderer. sharp and
 // piscina stay outside (native code, and piscina's own worker file).
+//
+// The package's browser entry (lib/browser.ts, `glyphcast/browser`) is bundled too, to one
+// module with its WGSL inlined (dist/browser/glyphcast.js): any bundler takes it as it is.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,7 +25,7 @@ if (built.status !== 0) {
 }
 const shaders = path.join(root, 'shaders');
 if (fs.existsSync(shaders)) fs.cpSync(shaders, path.join(root, 'dist', 'shaders'), { recursive: true });
-const bundled = await bundleCli();
+const bundled = (await bundleCli()) && (await bundleBrowserEntry());
 if (!bundled) process.exit(1);
 const bin = path.join(root, 'dist', 'bin');
 if (fs.existsSync(bin))
@@ -54,6 +57,41 @@ async function bundleCli() {
     return true;
   } catch (e) {
     console.error(`build-node: bundling the CLI failed: ${e.message}`);
+    return false;
+  }
+}
+
+/** dist/browser/glyphcast.js: the browser entry as one ES module, the WGSL sources inlined. */
+async function bundleBrowserEntry() {
+  const { build } = await import('esbuild');
+  /** Vite's `?raw` imports (engine/browser/gpu.ts), as esbuild's text loader reads them. */
+  const raw = {
+    name: 'raw',
+    setup(b) {
+      b.onResolve({ filter: /\?raw$/ }, (args) => ({
+        path: path.resolve(args.resolveDir, args.path.slice(0, -'?raw'.length)),
+        namespace: 'raw',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'raw' }, (args) => ({
+        contents: fs.readFileSync(args.path, 'utf8'),
+        loader: 'text',
+      }));
+    },
+  };
+  try {
+    await build({
+      entryPoints: [path.join(root, 'lib', 'browser.ts')],
+      outfile: path.join(root, 'dist', 'browser', 'glyphcast.js'),
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      target: 'es2022',
+      plugins: [raw],
+      logLevel: 'warning',
+    });
+    return true;
+  } catch (e) {
+    console.error(`build-node: bundling the browser entry failed: ${e.message}`);
     return false;
   }
 }

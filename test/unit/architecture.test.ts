@@ -1,15 +1,16 @@
 /**
  * The boundaries the code keeps (README "Layout"): the engine is reached through its entry
  * points only; the shared service core (service/) knows nothing of the HTTP app (server/) or the
- * CLI (bin/); the CLI and the stdio MCP server use the service, never the HTTP app; no import
- * circle anywhere; no source file over 400 lines.
+ * CLI (bin/); the CLI and the stdio MCP server use the service, never the HTTP app; the
+ * package's entries (lib/) use the engine and, for Node, the service's error codes, and the
+ * browser entry nothing that needs Node; no import circle anywhere; no source file over 400 lines.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importCycles, importsOf, REPO, sourceFiles } from '../support/import-graph.js';
 
-const SOURCES = sourceFiles(['engine', 'service', 'server', 'studio', 'bin']);
+const SOURCES = sourceFiles(['engine', 'service', 'server', 'studio', 'bin', 'lib']);
 const under = (dir: string) => SOURCES.filter((f) => f.startsWith(`${dir}/`));
 
 /**
@@ -51,6 +52,13 @@ describe('architecture', () => {
 
   it('builds the CLI and the stdio MCP server on the service, never on the HTTP app', () => {
     expect(importsInto(under('bin'), 'server')).toEqual([]);
+  });
+
+  it("keeps the package's browser entry free of Node: engine/index.ts and the browser GPU host only", () => {
+    expect(importsOf('lib/browser.ts').sort()).toEqual(['engine/browser/gpu.ts', 'engine/index.ts']);
+    expect(fs.readFileSync(path.join(REPO, 'lib/browser.ts'), 'utf8')).not.toMatch(/from ['"]node:/);
+    expect(importsInto(under('lib'), 'server')).toEqual([]);
+    expect(importsInto(under('lib'), 'bin')).toEqual([]);
   });
 
   it('has no import circle', () => {
