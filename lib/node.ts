@@ -7,17 +7,22 @@
  */
 import fs from 'node:fs/promises';
 import {
+  autoTune,
   type CellGrid,
+  CpuExecutor,
   encode,
   type Format,
   neededSize,
+  planFrame,
   type RenderEvidence,
   type RenderParams,
   type RgbaImage,
   renderImage,
   resolveParams,
+  StreamState,
 } from '../engine/index.js';
 import { DEFAULT_MAX_PIXELS, decodeImage } from '../engine/node/decode.js';
+import { decodeAnimation } from '../engine/node/decode-animation.js';
 import { type ErrorCode, toApiError } from '../service/errors.js';
 
 export type {
@@ -114,6 +119,61 @@ export async function render(
       api.details,
     );
   }
+}
+
+export interface FrameResult {
+  readonly output: string;
+  readonly grid: CellGrid;
+  /** Which frame of the animation, from 0. */
+  readonly index: number;
+  /** How long the file says it shows, ms. */
+  readonly delayMs: number;
+}
+
+/**
+ * Renders every frame of an animated image (GIF, WebP, AVIF, APNG; a still is one frame) as a
+ * stream: the Auto Director tunes the look on the first frame, and the temporal filter steadies
+ * the glyphs from frame to frame, as the CLI and the studio play it. Yields frame by frame.
+ */
+export async function* renderFrames(
+  input: string | Uint8Array,
+  params: Record<string, unknown> = {},
+  options: RenderOptions = {},
+): AsyncGenerator<FrameResult> {
+  let animation: Awaited<ReturnType<typeof decodeAnimation>>;
+  let resolved: RenderParams;
+  try {
+    resolved = resolveParams(params, 'json');
+    const bytes = typeof input === 'string' ? await readFile(input) : input;
+    animation = await decodeAnimation(bytes, { maxPixels: options.maxPixels ?? DEFAULT_MAX_PIXELS });
+    if (!animation) {
+      // not an animation: the still, as its one frame
+      const still = await render(bytes, params, options);
+      yield { output: still.output, grid: still.grid, index: 0, delayMs: 0 };
+      return;
+    }
+  } catch (err) {
+    throw asRenderError(err);
+  }
+  const executor = new CpuExecutor();
+  const stream = new StreamState();
+  const tuned = resolved.autoOptimize > 0 ? autoTune(executor, animation.frames[0], resolved, {}).params : resolved;
+  const plan = planFrame(tuned, animation);
+  for (let index = 0; index < animation.frames.length; index++) {
+    const grid = executor.render(plan, animation.frames[index], stream);
+    yield { output: encode(grid, tuned).body, grid, index, delayMs: animation.delaysMs[index] };
+  }
+}
+
+/** Anything a render threw, as the RenderError with the API's code. */
+function asRenderError(err: unknown): RenderError {
+  if (err instanceof RenderError) return err;
+  const api = toApiError(err, { maxImageBytes: Number.POSITIVE_INFINITY });
+  return new RenderError(
+    api.code,
+    api.code === 'internal' ? String((err as Error)?.message ?? err) : api.message,
+    api.details,
+  );
 }
 
 async function readFile(file: string): Promise<Uint8Array> {
