@@ -1,7 +1,7 @@
 /**
  * The npm package as a user gets it: `npm pack` of the built project, installed into an empty
  * folder with nothing else; there a Node script renders through `render()`, `npx glyphcast`
- * renders a file, `tsc` type-checks a consumer of both entries, and a page bundled by Vite from
+ * renders a file, `npx glyphcast-mcp` answers an MCP initialize, `tsc` type-checks a consumer of both entries, and a page bundled by Vite from
  * `glyphcast/browser` renders an image in Chromium. publint and arethetypeswrong check the
  * tarball. Needs `npm run build` (npm run test:e2e builds first).
  */
@@ -82,6 +82,25 @@ console.log(JSON.stringify({ output: art.output, rows: art.grid.rows, code }));`
     const text = run('npx', ['--no-install', 'glyphcast', ...args], consumer);
     expect(text).toBe(run('node', [path.join(REPO_ROOT, 'dist/bin/glyphcast.js'), ...args], REPO_ROOT));
     expect(text.split('\n')[0]).toHaveLength(40);
+  });
+
+  it('runs the MCP stdio server through npx: it answers an initialize', () => {
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'package-test', version: '1' } },
+    };
+    // the input ends after the request: the server answers it, then exits
+    const out = execFileSync('npx', ['--no-install', 'glyphcast-mcp'], {
+      cwd: consumer,
+      input: `${JSON.stringify(initialize)}\n`,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const reply = JSON.parse(out.trim().split('\n')[0]) as { id: number; result: { serverInfo: { name: string } } };
+    expect(reply.id).toBe(1);
+    expect(reply.result.serverInfo.name).toMatch(/glyphcast/);
   });
 
   it('type-checks a consumer of both entries', () => {
