@@ -12,6 +12,7 @@ export interface Sample {
   readonly type: string;
 }
 
+// Each address is written out: Vite copies an asset only for a literal `new URL('...', import.meta.url)`.
 export const SAMPLES: readonly Sample[] = [
   {
     label: 'Astronaut',
