@@ -1,7 +1,7 @@
 /**
  * The studio's screenshots in docs/screenshots: desktop (1440 x 900) and phone (390 x 844),
  * empty and with a sample rendered, from the built studio (npm run build) served by the real
- * app, in Debian's Chromium. Run: npx tsx scripts/studio-screenshots.mts [out-dir]
+ * app, in Debian's Chromium. Run: npx tsx scripts/studio-screenshots.mts [out-dir] [sample]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +10,8 @@ import { buildApp } from '../server/app.js';
 import { configFromEnv } from '../service/config.js';
 
 const out = path.resolve(process.argv[2] ?? 'docs/screenshots');
+/** The sample shown with art (its button's name). */
+const SAMPLE = process.argv[3] ?? 'Astronaut';
 fs.mkdirSync(out, { recursive: true });
 const app = await buildApp(configFromEnv({ HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent' }));
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -34,7 +36,7 @@ try {
     await page.goto(url);
     await page.getByRole('group', { name: 'Samples' }).waitFor();
     await page.screenshot({ path: path.join(out, `studio-${name}-empty.png`) });
-    await page.getByRole('button', { name: 'Astronaut' }).click();
+    await page.getByRole('button', { name: SAMPLE }).click();
     await page.getByRole('img', { name: /^ASCII art, \d+ by \d+ characters$/ }).waitFor();
     // the evidence fills in after the first frame; the font and the painter settle
     await page
