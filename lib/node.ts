@@ -111,13 +111,7 @@ export async function render(
     const { body, contentType } = encode(grid, resolved);
     return { output: body, contentType, format: resolved.format, grid, evidence: grid.evidence, params: resolved };
   } catch (err) {
-    if (err instanceof RenderError) throw err;
-    const api = toApiError(err, { maxImageBytes: Number.POSITIVE_INFINITY });
-    throw new RenderError(
-      api.code,
-      api.code === 'internal' ? String((err as Error)?.message ?? err) : api.message,
-      api.details,
-    );
+    throw asRenderError(err);
   }
 }
 
@@ -140,20 +134,26 @@ export async function* renderFrames(
   params: Record<string, unknown> = {},
   options: RenderOptions = {},
 ): AsyncGenerator<FrameResult> {
-  let animation: Awaited<ReturnType<typeof decodeAnimation>>;
-  let resolved: RenderParams;
   try {
-    resolved = resolveParams(params, 'json');
-    const bytes = typeof input === 'string' ? await readFile(input) : input;
-    animation = await decodeAnimation(bytes, { maxPixels: options.maxPixels ?? DEFAULT_MAX_PIXELS });
-    if (!animation) {
-      // not an animation: the still, as its one frame
-      const still = await render(bytes, params, options);
-      yield { output: still.output, grid: still.grid, index: 0, delayMs: 0 };
-      return;
-    }
+    yield* framesOf(input, params, options);
   } catch (err) {
     throw asRenderError(err);
+  }
+}
+
+async function* framesOf(
+  input: string | Uint8Array,
+  params: Record<string, unknown>,
+  options: RenderOptions,
+): AsyncGenerator<FrameResult> {
+  const resolved = resolveParams(params, 'json');
+  const bytes = typeof input === 'string' ? await readFile(input) : input;
+  const animation = await decodeAnimation(bytes, { maxPixels: options.maxPixels ?? DEFAULT_MAX_PIXELS });
+  if (!animation) {
+    // not an animation: the still, as its one frame
+    const still = await render(bytes, params, options);
+    yield { output: still.output, grid: still.grid, index: 0, delayMs: 0 };
+    return;
   }
   const executor = new CpuExecutor();
   const stream = new StreamState();

@@ -5,12 +5,14 @@
  */
 import { type Sample, sampleFile, sampleKey } from '../sources/samples.js';
 import type { StudioSource } from '../sources/source.js';
-import { forgetPicture, keptPicture } from '../state/kept-picture.js';
+import { forgetPicture, keepPicture, keptPicture } from '../state/kept-picture.js';
 import type { SourceController } from './source-controller.js';
 
 export class PictureChooser {
   /** The sample opened last: the link names it while it is the source. */
   #sample: Sample | null = null;
+  /** The file restore() opened: already kept, so showing it writes nothing again. */
+  #restored: File | null = null;
 
   constructor(
     private readonly sources: SourceController,
@@ -30,8 +32,15 @@ export class PictureChooser {
   /** The picture of the last visit, if one was kept and nothing is on show by then. */
   restore(): void {
     void keptPicture().then((file) => {
-      if (file && this.sources.source === null) void this.sources.openFiles([file]);
+      if (!file || this.sources.source !== null) return;
+      this.#restored = file;
+      void this.sources.openFiles([file]);
     });
+  }
+
+  /** A file became the source: it is kept for the next visit (unless it is the one just restored). */
+  shown(file: File): void {
+    if (file !== this.#restored) void keepPicture(file);
   }
 
   /** Close: the picture goes, and is no longer kept for the next visit. */

@@ -16,6 +16,7 @@ import {
   resolveParams,
 } from '../../engine/index.js';
 import { imageAddress } from '../sources/image-address.js';
+import { SAMPLES, sampleKey } from '../sources/samples.js';
 import { isTraceId } from './trace-id.js';
 
 /** Query keys the studio reads that are not render parameters (`image`: the address of an image URL source). */
@@ -52,7 +53,7 @@ export const TEMPORAL_MODES = ['on', 'off'] as const;
 export const DIAGNOSTICS_MODES = ['off', 'on'] as const;
 
 /** The samples a link may open (`sample=astronaut`): studio/sources/samples.ts, by their file's stem. */
-export const SAMPLE_NAMES = ['astronaut', 'rocket', 'street', 'walkers'] as const;
+export const SAMPLE_NAMES: readonly string[] = SAMPLES.map(sampleKey);
 
 const STUDIO_CHOICES: Readonly<
   Record<Exclude<(typeof STUDIO_KEYS)[number], 'traceId' | 'image' | 'sample'>, readonly string[]>
@@ -66,7 +67,7 @@ const STUDIO_CHOICES: Readonly<
 /** Whether a studio key's value is one the studio can use (a bad one is reported once, then dropped). */
 function usableStudioValue(key: (typeof STUDIO_KEYS)[number], value: string): boolean {
   if (key === 'image') return imageAddress(value) !== null;
-  if (key === 'sample') return (SAMPLE_NAMES as readonly string[]).includes(value);
+  if (key === 'sample') return SAMPLE_NAMES.includes(value);
   return key === 'traceId' ? isTraceId(value) : STUDIO_CHOICES[key].includes(value);
 }
 
@@ -86,7 +87,7 @@ export interface UrlState {
   /** True when the link opens the diagnostics view (`diagnostics=on`). */
   readonly diagnostics: boolean;
   /** The sample the link opens (`sample=astronaut`), or null. */
-  readonly sample: (typeof SAMPLE_NAMES)[number] | null;
+  readonly sample: string | null;
 }
 
 function studioIssue(param: string, expected: string, raw: string): ParamIssue {
@@ -139,9 +140,9 @@ export function readUrlState(search: string): UrlState {
 }
 
 /** The link's sample, or null (an unknown name is reported). */
-function sampleChoice(value: string | null, issues: ParamIssue[]): (typeof SAMPLE_NAMES)[number] | null {
+function sampleChoice(value: string | null, issues: ParamIssue[]): string | null {
   if (value === null) return null;
-  if ((SAMPLE_NAMES as readonly string[]).includes(value)) return value as (typeof SAMPLE_NAMES)[number];
+  if (SAMPLE_NAMES.includes(value)) return value;
   issues.push(studioIssue('sample', `one of ${SAMPLE_NAMES.join(', ')}`, value));
   return null;
 }

@@ -1,5 +1,5 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import { PARAM_GROUPS, PARAMS, type ParamName, type RenderParams } from '../../../engine/index.js';
+import { PARAM_GROUPS, PARAMS, type ParamName, paramInfo, type RenderParams } from '../../../engine/index.js';
 import { GROUP_LABELS, MAIN_PARAMS, RAIL_HIDDEN } from '../../state/param-labels.js';
 import { PRESETS, presetInForce, type QualityTarget } from '../../state/presets.js';
 import type { ParamField, ParamValue } from '../param-field/param-field.component.js';
@@ -48,7 +48,7 @@ export class ParamPanel extends LitElement {
     const rubric = PRESETS.find((p) => p.target === this.params.qualityTarget);
     const field = (info: (typeof PARAMS)[number]) =>
       html`<gc-param-field .info=${info} .value=${this.params[info.name]} .tuned=${this.tuned.get(info.name)}></gc-param-field>`;
-    const main = MAIN_PARAMS.map((name) => PARAMS.find((p) => p.name === name) as (typeof PARAMS)[number]);
+    const main = MAIN_PARAMS.map(paramInfo);
     const rest = PARAMS.filter((p) => !MAIN_PARAMS.includes(p.name) && !RAIL_HIDDEN.has(p.name));
     return html`
       <div class="top">

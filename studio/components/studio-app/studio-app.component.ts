@@ -14,7 +14,6 @@ import { SAMPLES, type Sample, sampleKey } from '../../sources/samples.js';
 import { isStream, type StudioSource } from '../../sources/source.js';
 import { stageDraw } from '../../state/engine-choice.js';
 import { FrameBus } from '../../state/frame-bus.js';
-import { keepPicture } from '../../state/kept-picture.js';
 import type { Notice } from '../../state/notices.js';
 import { paramLabel } from '../../state/param-labels.js';
 import { applyPreset, PRESETS } from '../../state/presets.js';
@@ -131,7 +130,7 @@ export class StudioApp extends LitElement {
     this.sources = new SourceController(this, () => this.renderRoot?.querySelector('video.source') ?? null, {
       onSource: (source) => this.onSource(source),
       onError: (text) => this.onSourceError(text),
-      onFileShown: (file) => void keepPicture(file),
+      onFileShown: (file) => this.chooser.shown(file),
     });
     this.chooser = new PictureChooser(this.sources, (text) => this.onSourceError(text));
     // the address says the look in force, in the one form the studio writes it: the values the
