@@ -7,6 +7,10 @@
 //       each cut into folders of at most 42 sheets, one for a rater's sitting:
 //       bench/out/panel/NAME/sit-<rater>-<part>/ with RATE.md and sheets/, and each folder's key
 //       in bench/out/panel/NAME/keys/. Give a rater only its folder; it writes answers.txt there.
+//   node bench/panel.mjs sheets --color [--set dev|DIR] [--name NAME]
+//       the two-colour looks instead, drawn in colour: `--color --background` against chafa's ASCII
+//       colour output (`--symbols ascii --colors full`), and `--color --background --charset
+//       blocks` against chafa's default symbols (`--colors full`), at 80 and 120 columns.
 //   node bench/panel.mjs [score]
 //       scores every round kept in bench/results/panel/<round>/ (<sitting>.key.json with its
 //       <sitting>.answers.txt, copied there once rated) and writes bench/results/panel.md.
@@ -42,18 +46,32 @@ function sheets() {
   fs.rmSync(out, { recursive: true, force: true });
   const q = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
   const glyphcast = (cli, extra = '') => `node ${q(cli)} {input} --columns {columns} --rows {rows}${extra}`;
-  const runs = [
+  const color = args.includes('--color');
+  const chafa = (symbols) => `chafa --format symbols${symbols} --colors full --size {columns}x{rows} --stretch {input}`;
+  const colorRuns = [
+    [
+      `glyphcast-bg=${glyphcast(CLI, ' --format ansi --color --background')}`,
+      `chafa-ascii=${chafa(' --symbols ascii')}`,
+    ],
+    [
+      `glyphcast-blocks-bg=${glyphcast(CLI, ' --format ansi --color --background --charset blocks')}`,
+      `chafa-symbols=${chafa('')}`,
+    ],
+  ];
+  const monoRuns = () => [
     ['glyphcast', 'jp2a', [80, 120]],
     ['glyphcast', 'chafa', [80, 120]],
     ['glyphcast', `glyphcast-ao0=${glyphcast(CLI, ' --auto-optimize 0')}`, [80]],
     ['glyphcast', `glyphcast-${commit}=${glyphcast(baselineCli(commit))}`, [80, 120]],
   ];
+  const runs = color
+    ? colorRuns.map(([a, b]) => [a, b, [80, 120]])
+    : monoRuns().map(([, b, w]) => [`glyphcast=${glyphcast(CLI)}`, b, w]);
   const made = [];
   let seed = 1;
-  for (const [, b, widths] of runs)
+  for (const [a, b, widths] of runs)
     for (const cols of widths) {
       const dir = path.join(out, `pairs-${made.length}`);
-      const a = `glyphcast=${glyphcast(CLI)}`;
       execFileSync(
         process.execPath,
         [
@@ -70,6 +88,7 @@ function sheets() {
           a,
           '--b',
           b,
+          ...(color ? ['--color'] : []),
         ],
         { stdio: 'inherit' },
       );

@@ -31,3 +31,13 @@ export const Q8_ONE = 256;
 
 /** Directional glyph bonus per unit of (structure x coherence): bonus = V x s x c x gain, V the cell's ink variance. */
 export const STRUCTURE_GAIN = 2;
+
+/**
+ * Two-colour cells (kernels/two-color.ts): the ridge on a glyph's contrast, in units of its mask
+ * variance (Saa = 64 var(a), a in Q8), so a glyph whose shape barely follows the cell draws
+ * faintly; and the error an inked glyph must save over a space (in 256 x sRGB8^2: 600000 is an
+ * RMS of 17 levels over the 8 samples), so that flat and textured cells stay calm spaces on their
+ * own color and glyphs mark real contours. Chosen by eye on the dev set, then by the blind panel.
+ */
+export const TWO_COLOR_RIDGE = 32768;
+export const TWO_COLOR_INK_COST = 600000;

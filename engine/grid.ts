@@ -75,6 +75,11 @@ export interface CellGrid {
   readonly glyphs: Uint8Array;
   /** columns x rows x 3 sRGB8 foreground colors, row-major. */
   readonly colors: Uint8Array;
+  /**
+   * Two-colour cells (params.background): columns x rows x 3 sRGB8 background colors, fitted
+   * with the glyph and its color (kernels/two-color.ts). Absent for foreground-only art.
+   */
+  readonly backgrounds?: Uint8Array;
   readonly evidence: RenderEvidence;
 }
 

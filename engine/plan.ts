@@ -9,7 +9,7 @@ import { type GlyphTable, glyphTable } from './glyphs/table.js';
 import { CODEBOOK_MASS } from './kernels/codebook.js';
 import { localRadii } from './kernels/local-contrast.js';
 import type { TemporalConstants } from './kernels/temporal.js';
-import type { RenderParams } from './params.js';
+import { DEFAULTS, type RenderParams } from './params.js';
 import { gridSize, type RenderOptions } from './size.js';
 import { srgbDecode, srgbEncode } from './srgb.js';
 
@@ -70,6 +70,8 @@ export interface FramePlan {
   /** Saturation, Q8 (256 = unchanged). */
   readonly saturation: number;
   readonly invert: boolean;
+  /** Two-colour cells (params.background with params.color): the twoColor kernel picks glyphs and both colors. */
+  readonly background: boolean;
 
   /** tone (0..4095) -> target ink (Q12): (tone * inkScale + 32768) >> 16. */
   readonly inkScale: number;
@@ -225,8 +227,13 @@ export function planFrame(
     adaptive: params.glyphStrategy === 'adaptive',
     codebookBound: Math.floor((params.maxGlyphRmse * densestQ10) ** 2 * CODEBOOK_MASS),
     maxGlyphRmse: params.maxGlyphRmse,
-    saturation: Math.round(params.saturation * Q8_ONE),
+    // two-colour cells show the photo's colors undiluted by black: the default boost, made for
+    // glyph ink on black, is their 1 (the photo's own saturation)
+    saturation: Math.round(
+      (params.color && params.background ? params.saturation / DEFAULTS.saturation : params.saturation) * Q8_ONE,
+    ),
     invert: params.invert,
+    background: params.color && params.background,
     inkScale: Math.round((glyphs.densest * 65536) / TONE_MAX),
     glyphs,
     cellBlur: CELL_BLUR,

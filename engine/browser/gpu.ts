@@ -29,6 +29,7 @@ import sharpen from '../../shaders/sharpen.wgsl?raw';
 import sobel from '../../shaders/sobel.wgsl?raw';
 import temporal from '../../shaders/temporal.wgsl?raw';
 import tone from '../../shaders/tone.wgsl?raw';
+import twoColor from '../../shaders/two-color.wgsl?raw';
 import { createGpuExecutor, type GpuExecutor, type GpuExecutorOptions } from '../gpu/executor.js';
 import type { ShaderSources } from '../gpu/shaders.js';
 
@@ -52,6 +53,7 @@ export const SHADER_SOURCES: ShaderSources = {
   glyphs,
   dither,
   color,
+  'two-color': twoColor,
 };
 
 /**

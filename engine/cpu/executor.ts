@@ -23,6 +23,7 @@ import { sharpen } from '../kernels/sharpen.js';
 import { sobel } from '../kernels/sobel.js';
 import { movingSwitchCost, temporal } from '../kernels/temporal.js';
 import { tone } from '../kernels/tone.js';
+import { twoColor } from '../kernels/two-color.js';
 import type { FramePlan } from '../plan.js';
 import { isProbedStage, type StageOutputs } from '../stage-probe.js';
 import { allocate, type Buffers } from './frame-buffers.js';
@@ -251,31 +252,41 @@ export class CpuExecutor {
     if (stream) stream.codebook = book.glyphs;
     lap('codebook');
     const out = new Uint8Array(cellCount);
-    if (plan.dither) {
-      dither(
+    const colors = new Uint8Array(cellCount * 3);
+    // two-colour cells pick glyph and colors together (the director's candidates, colorless, match ink)
+    const backgrounds = plan.background && options.colors !== false ? new Uint8Array(cellCount * 3) : undefined;
+    if (backgrounds) {
+      twoColor(
+        b.lin,
         b.cellData,
         plan.columns,
         plan.rows,
         book.glyphs,
-        g.coverage,
-        g.blurredMasks,
-        plan.cellBlur,
-        prev,
+        g.masks,
         g.densest,
+        plan.saturation,
+        plan.invert,
+        plan.linearToSrgb,
+        plan.linearToTone,
+        plan.toneCurve,
+        prev,
         out,
+        colors,
+        backgrounds,
       );
+      lap('two-color');
+      this.keep('two-color', out);
     } else {
-      glyphs(b.cellData, cellCount, book.glyphs, g.coverage, g.blurredMasks, plan.cellBlur, prev, out);
+      this.pickGlyphs(plan, book.glyphs, prev, out);
+      lap(plan.dither ? 'dither' : 'glyphs');
+      this.keep(plan.dither ? 'dither' : 'glyphs', out);
     }
-    lap(plan.dither ? 'dither' : 'glyphs');
-    this.keep(plan.dither ? 'dither' : 'glyphs', out);
     if (stream) {
       for (let i = 0; i < cellCount; i++) stream.prevGlyphs[i] = out[i];
       stream.fresh = false;
     }
     // 13. colors
-    const colors = new Uint8Array(cellCount * 3);
-    if (options.colors !== false)
+    if (options.colors !== false && !backgrounds)
       color(
         b.lin,
         b.cellData,
@@ -304,8 +315,39 @@ export class CpuExecutor {
       table: g.table,
       glyphs: out,
       colors,
+      ...(backgrounds ? { backgrounds } : {}),
       evidence,
     };
+  }
+
+  /** Stage 11 for one-colour art: each cell's glyph by its ink, dithered or not. */
+  private pickGlyphs(plan: FramePlan, codebookGlyphs: Int32Array, prev: Int32Array | null, out: Uint8Array): void {
+    const b = this.buffers as Buffers;
+    const g = plan.glyphs;
+    if (plan.dither)
+      dither(
+        b.cellData,
+        plan.columns,
+        plan.rows,
+        codebookGlyphs,
+        g.coverage,
+        g.blurredMasks,
+        plan.cellBlur,
+        prev,
+        g.densest,
+        out,
+      );
+    else
+      glyphs(
+        b.cellData,
+        plan.columns * plan.rows,
+        codebookGlyphs,
+        g.coverage,
+        g.blurredMasks,
+        plan.cellBlur,
+        prev,
+        out,
+      );
   }
 
   /** Copies a stage's output into the probe, when one is set. */

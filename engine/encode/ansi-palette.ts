@@ -1,5 +1,5 @@
 /**
- * Foreground SGRs for terminals with fewer colors than 24-bit: the xterm 256-color palette and
+ * Color SGRs, glyph and background, in 24-bit and for terminals with fewer colors: the xterm 256-color palette and
  * the 16 ANSI colors. Each cell color goes to the palette entry nearest to it in CIELAB (ΔE76),
  * so a dark red stays a dark red rather than the nearest by RGB distance, which favours greys.
  */
@@ -12,8 +12,8 @@ export type AnsiColorDepth = (typeof ANSI_COLOR_DEPTHS)[number];
 type Rgb = readonly [number, number, number];
 type Lab = readonly [number, number, number];
 
-/** SGR 38;2: a 24-bit foreground color. */
-export const ansiForeground = (r: number, g: number, b: number) => `\x1b[38;2;${r};${g};${b}m`;
+/** Which color of a cell an SGR sets: the glyph's (38, 30-37, 90-97) or the cell's background (48, 40-47, 100-107). */
+export type ColorPlane = 'fg' | 'bg';
 
 /** CIELAB (D65) of an 8-bit sRGB color. */
 function labOf(r: number, g: number, b: number): Lab {
@@ -26,12 +26,14 @@ function labOf(r: number, g: number, b: number): Lab {
   return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
 }
 
+/** A palette color with its SGR parameters for each plane (`38;5;196` and `48;5;196`; `31` and `41`). */
 interface PaletteEntry {
-  readonly sgr: string;
+  readonly fg: string;
+  readonly bg: string;
   readonly lab: Lab;
 }
 
-const entry = (sgr: string, [r, g, b]: Rgb): PaletteEntry => ({ sgr, lab: labOf(r, g, b) });
+const entry = (fg: string, bg: string, [r, g, b]: Rgb): PaletteEntry => ({ fg, bg, lab: labOf(r, g, b) });
 
 /**
  * xterm's 6x6x6 cube (16-231) and grey ramp (232-255). Entries 0-15 are left out: terminals
@@ -42,9 +44,12 @@ const XTERM_256: readonly PaletteEntry[] = (() => {
   const entries: PaletteEntry[] = [];
   for (let i = 0; i < 216; i++) {
     const rgb: Rgb = [levels[Math.floor(i / 36)], levels[Math.floor(i / 6) % 6], levels[i % 6]];
-    entries.push(entry(`\x1b[38;5;${16 + i}m`, rgb));
+    entries.push(entry(`38;5;${16 + i}`, `48;5;${16 + i}`, rgb));
   }
-  for (let i = 0; i < 24; i++) entries.push(entry(`\x1b[38;5;${232 + i}m`, [8 + 10 * i, 8 + 10 * i, 8 + 10 * i]));
+  for (let i = 0; i < 24; i++) {
+    const grey = 8 + 10 * i;
+    entries.push(entry(`38;5;${232 + i}`, `48;5;${232 + i}`, [grey, grey, grey]));
+  }
   return entries;
 })();
 
@@ -68,9 +73,9 @@ const ANSI_16: readonly PaletteEntry[] = (
     [96, [0, 255, 255]],
     [97, [255, 255, 255]],
   ] as const
-).map(([code, rgb]) => entry(`\x1b[${code}m`, rgb));
+).map(([code, rgb]) => entry(`${code}`, `${code + 10}`, rgb));
 
-function nearest(palette: readonly PaletteEntry[], r: number, g: number, b: number): string {
+function nearest(palette: readonly PaletteEntry[], r: number, g: number, b: number): PaletteEntry {
   const [l, a, bb] = labOf(r, g, b);
   let best = palette[0];
   let bestDistance = Number.POSITIVE_INFINITY;
@@ -78,24 +83,31 @@ function nearest(palette: readonly PaletteEntry[], r: number, g: number, b: numb
     const d = (e.lab[0] - l) ** 2 + (e.lab[1] - a) ** 2 + (e.lab[2] - bb) ** 2;
     if (d < bestDistance) [best, bestDistance] = [e, d];
   }
-  return best.sgr;
+  return best;
 }
 
 /**
- * The foreground SGR of a color at `depth`. The palettes' answers are remembered by the function
- * returned, so make one per output: a picture repeats its colors.
+ * The SGR parameters (without `ESC [` and `m`) that set a color on one plane at `depth`, so
+ * that a glyph color and a background can share one SGR. The palettes' answers are remembered
+ * by the function returned, so make one per output: a picture repeats its colors.
  */
-export function foregroundAt(depth: AnsiColorDepth): (r: number, g: number, b: number) => string {
-  if (depth === 'truecolor') return ansiForeground;
+export function sgrParamsAt(depth: AnsiColorDepth): (plane: ColorPlane, r: number, g: number, b: number) => string {
+  if (depth === 'truecolor') return (plane, r, g, b) => `${plane === 'fg' ? 38 : 48};2;${r};${g};${b}`;
   const palette = depth === '256' ? XTERM_256 : ANSI_16;
-  const known = new Map<number, string>();
-  return (r, g, b) => {
+  const known = new Map<number, PaletteEntry>();
+  return (plane, r, g, b) => {
     const key = (r << 16) | (g << 8) | b;
-    let sgr = known.get(key);
-    if (sgr === undefined) {
-      sgr = nearest(palette, r, g, b);
-      known.set(key, sgr);
+    let found = known.get(key);
+    if (found === undefined) {
+      found = nearest(palette, r, g, b);
+      known.set(key, found);
     }
-    return sgr;
+    return found[plane];
   };
+}
+
+/** The foreground SGR of a color at `depth` (one function per output, as sgrParamsAt). */
+export function foregroundAt(depth: AnsiColorDepth): (r: number, g: number, b: number) => string {
+  const params = sgrParamsAt(depth);
+  return (r, g, b) => `\x1b[${params('fg', r, g, b)}m`;
 }

@@ -48,6 +48,49 @@ export function colorRuns(
   return rows;
 }
 
+/** A run of adjacent cells in one row of two-colour art that share a background and a glyph color. */
+export interface TwoColorRun {
+  readonly text: string;
+  /** The glyph color, or null for a run of blanks only (whose glyph color shows nowhere). */
+  readonly fg: readonly [number, number, number] | null;
+  readonly bg: readonly [number, number, number];
+}
+
+/**
+ * Two-colour art's rows as maximal runs: a new run where the background changes, or where an
+ * inked glyph's color differs from the run's. Blank cells (table index 0, a space) show only
+ * their background, so they join any run with that background: fewer SGRs and spans.
+ */
+export function twoColorRuns(
+  grid: CellGrid,
+  backgrounds: Uint8Array,
+  table: readonly string[] = grid.table,
+): TwoColorRun[][] {
+  const { columns, colors, glyphs } = grid;
+  const rows: TwoColorRun[][] = [];
+  const rgb = (c: Uint8Array, i: number) => [c[i * 3], c[i * 3 + 1], c[i * 3 + 2]] as const;
+  for (let row = 0; row < grid.rows; row++) {
+    const runs: TwoColorRun[] = [];
+    const start = row * columns;
+    let text = '';
+    let bgAt = start;
+    let fgAt = -1;
+    for (let i = start; i < start + columns; i++) {
+      const inked = glyphs[i] !== 0;
+      const split = !sameColor(backgrounds, i, bgAt) || (inked && fgAt >= 0 && !sameColor(colors, i, fgAt));
+      if (i > start && split) {
+        runs.push({ text, fg: fgAt >= 0 ? rgb(colors, fgAt) : null, bg: rgb(backgrounds, bgAt) });
+        [text, bgAt, fgAt] = ['', i, -1];
+      }
+      if (inked && fgAt < 0) fgAt = i;
+      text += table[glyphs[i]];
+    }
+    runs.push({ text, fg: fgAt >= 0 ? rgb(colors, fgAt) : null, bg: rgb(backgrounds, bgAt) });
+    rows.push(runs);
+  }
+  return rows;
+}
+
 const sameColor = (c: Uint8Array, i: number, j: number) =>
   c[i * 3] === c[j * 3] && c[i * 3 + 1] === c[j * 3 + 1] && c[i * 3 + 2] === c[j * 3 + 2];
 

@@ -96,7 +96,8 @@ type TableField =
   | 'masksAt'
   | 'cellBlurAt'
   | 'rampOrderAt'
-  | 'directionalAt';
+  | 'directionalAt'
+  | 'inkMasksAt';
 
 /**
  * srgbToLinear for two channels in one lookup: entry r | g << 8 holds srgbToLinear[r] |
@@ -146,6 +147,7 @@ export class TableImage {
       ['cellBlurAt', plan.cellBlur],
       ['rampOrderAt', g.rampOrder],
       ['directionalAt', g.directional],
+      ['inkMasksAt', g.masks],
     ];
     const total = parts.reduce((n, [, a]) => n + a.length, 0);
     if (this.words.length < total) {

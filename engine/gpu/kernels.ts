@@ -33,6 +33,7 @@ const LAYOUTS = {
   glyphs: ['read', 'read', 'read', 'write'],
   dither: ['read', 'read', 'read', 'write', 'write'],
   color: ['read', 'read', 'read', 'write'],
+  twoColor: ['read', 'read', 'read', 'read', 'write', 'write'],
 } as const satisfies Record<string, readonly Slot[]>;
 
 export type LayoutName = keyof typeof LAYOUTS;
@@ -61,6 +62,7 @@ const PIPELINES = {
   ditherWavefront: { shader: 'dither', entry: 'wavefront', layout: 'dither', size: 'dither' },
   ditherSerial: { shader: 'dither', entry: 'serial', layout: 'dither', size: 'element' },
   color: { shader: 'color', entry: 'main', layout: 'color', size: 'element' },
+  twoColor: { shader: 'two-color', entry: 'main', layout: 'twoColor', size: 'element' },
 } as const satisfies Record<string, { shader: ShaderName; entry: string; layout: LayoutName; size: string }>;
 
 export type PipelineName = keyof typeof PIPELINES;

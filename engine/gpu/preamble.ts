@@ -18,6 +18,8 @@ import {
   SAMPLES_Y,
   STRUCTURE_GAIN,
   TONE_MAX,
+  TWO_COLOR_INK_COST,
+  TWO_COLOR_RIDGE,
 } from '../fixed.js';
 import { MAX_GLYPHS } from '../glyphs/table.js';
 import {
@@ -85,6 +87,8 @@ export const WGSL_CONSTANTS: Readonly<Record<string, number | readonly number[]>
   FS_DOWN_RIGHT,
   DENOISE_SPATIAL: SPATIAL,
   SHARPEN_BINOMIAL: BINOMIAL,
+  TWO_COLOR_RIDGE,
+  TWO_COLOR_INK_COST,
 };
 
 /**
@@ -151,6 +155,7 @@ export const FRAME_FIELDS = [
   'cellBlurAt',
   'rampOrderAt',
   'directionalAt',
+  'inkMasksAt',
 ] as const;
 export type FrameField = (typeof FRAME_FIELDS)[number];
 

@@ -27,7 +27,8 @@ export function passTimings(res: FrameResources, passes: readonly string[]): Rec
 
 export function readGrid(plan: FramePlan, res: FrameResources, timings: Record<string, number>): CellGrid {
   const cells = res.cells;
-  const packed = new Uint32Array(res.staging.getMappedRange(0, cells * 4));
+  // one mapped range (ranges may not overlap): the glyph words, then the backgrounds' if any
+  const packed = new Uint32Array(res.staging.getMappedRange(0, cells * (plan.background ? 8 : 4)));
   const glyphs = new Uint8Array(cells);
   const colors = new Uint8Array(cells * 3);
   for (let i = 0; i < cells; i++) {
@@ -36,6 +37,16 @@ export function readGrid(plan: FramePlan, res: FrameResources, timings: Record<s
     colors[i * 3] = (w >>> 8) & 255;
     colors[i * 3 + 1] = (w >>> 16) & 255;
     colors[i * 3 + 2] = w >>> 24;
+  }
+  let backgrounds: Uint8Array | undefined;
+  if (plan.background) {
+    backgrounds = new Uint8Array(cells * 3);
+    for (let i = 0; i < cells; i++) {
+      const w = packed[cells + i];
+      backgrounds[i * 3] = w & 255;
+      backgrounds[i * 3 + 1] = (w >>> 8) & 255;
+      backgrounds[i * 3 + 2] = (w >>> 16) & 255;
+    }
   }
   const book = new Uint32Array(res.staging.getMappedRange(res.stagingBookAt, BOOK_WORDS * 4));
   const count = book[BOOK_COUNT];
@@ -52,6 +63,7 @@ export function readGrid(plan: FramePlan, res: FrameResources, timings: Record<s
     table: g.table,
     glyphs,
     colors,
+    ...(backgrounds ? { backgrounds } : {}),
     evidence: {
       source: { width: plan.fullSize.width, height: plan.fullSize.height },
       samplesPerCell: { x: SAMPLES_X, y: SAMPLES_Y },

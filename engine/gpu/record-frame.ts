@@ -128,14 +128,16 @@ export function recordFrame(f: FrameRecording): string[] {
     pass('temporal', (p) => each(p, k('temporal'), temporal, cells));
   }
   pass('codebook', (p) => once(p, k('codebook'), state.codebook));
-  if (plan.dither) {
+  if (plan.background) {
+    pass('two-color', (p) => each(p, k('twoColor'), state.twoColor, cells));
+  } else if (plan.dither) {
     pass('dither', (p) => once(p, k(f.dither === 'serial' ? 'ditherSerial' : 'ditherWavefront'), state.dither));
   } else {
     pass('glyphs', (p) => each(p, k('glyphs'), state.glyphs, cells));
   }
-  pass('color', (p) => each(p, k('color'), g.color, cells));
+  if (!plan.background) pass('color', (p) => each(p, k('color'), g.color, cells));
 
-  encoder.copyBufferToBuffer(res.packed, 0, res.staging, 0, cells * 4);
+  encoder.copyBufferToBuffer(res.packed, 0, res.staging, 0, cells * (plan.background ? 8 : 4));
   encoder.copyBufferToBuffer(res.book, 0, res.staging, res.stagingBookAt, BOOK_WORDS * 4);
   if (f.stream) {
     encoder.copyBufferToBuffer(res.glyphs, 0, f.stream.prevGlyphs, 0, cells * 4);

@@ -9,7 +9,8 @@
  *   toneA/B     u32 per sample;  grad  i32 x 2 per sample;  hist  u32 x 256;  levels  i32 x 2
  *   localMeans  u32 per cell (local-contrast cellTones);  localA/B  u32 per cell, its box passes
  *   cellData    i32 x CELL_STRIDE per cell;  book  u32 x BOOK_WORDS;  glyphs  u32 per cell
- *   ditherErr   i32 x 2 per cell;  packed  u32 per cell: glyph | r << 8 | g << 16 | b << 24
+ *   ditherErr   i32 x 2 per cell;  packed  u32 x 2 per cell: glyph | r << 8 | g << 16 | b << 24,
+ *               then (two-colour cells) the backgrounds r | g << 8 | b << 16
  *   staging     MAP_READ: packed, then the book, then the resolved timestamps (u64)
  * Stream state: stateM / stateP i32 x 8 per cell (temporal.ts format), prevGlyphs u32 per cell,
  * prevBook u32 x BOOK_WORDS.
@@ -76,6 +77,7 @@ export interface StateBindGroups {
   readonly codebook: GPUBindGroup;
   readonly glyphs: GPUBindGroup;
   readonly dither: GPUBindGroup;
+  readonly twoColor: GPUBindGroup;
 }
 
 /** One dispatch that makes a level: its pipeline, the level's size, the bind group. */
@@ -95,6 +97,8 @@ export class FrameResources {
   readonly glyphs: GPUBuffer;
   readonly book: GPUBuffer;
   readonly packed: GPUBuffer;
+  /** Linear RGB per sample (the resample's output), read by color and twoColor. */
+  readonly lin: GPUBuffer;
   readonly hist: GPUBuffer;
   readonly ditherErr: GPUBuffer;
   readonly staging: GPUBuffer;
@@ -186,6 +190,7 @@ export class FrameResources {
 
     const resampledX = this.buffer('resampledX', plan.sampleWidth * plan.reducedHeight * 12, S);
     const lin = this.buffer('lin', this.samples * 12, S);
+    this.lin = lin;
     const toneA = this.buffer('toneA', this.samples * 4, S);
     const toneB = this.buffer('toneB', this.samples * 4, S);
     const grad = this.buffer('grad', this.samples * 8, S);
@@ -198,7 +203,7 @@ export class FrameResources {
     this.book = this.buffer('book', BOOK_WORDS * 4, S);
     this.glyphs = this.buffer('glyphs', this.cells * 4, S);
     this.ditherErr = this.buffer('ditherErr', this.cells * 8, S | GPUBufferUsage.COPY_DST);
-    this.packed = this.buffer('packed', this.cells * 4, S);
+    this.packed = this.buffer('packed', this.cells * 8, S);
     // the buffer each probed stage leaves its output in, right after its pass (ping-pong included)
     this.outputs = {
       resample: lin,
@@ -214,7 +219,7 @@ export class FrameResources {
       glyphs: this.glyphs,
       dither: this.glyphs,
     };
-    this.stagingBookAt = Math.ceil((this.cells * 4) / 8) * 8;
+    this.stagingBookAt = this.cells * 8;
     this.stagingTimesAt = Math.ceil((this.stagingBookAt + BOOK_WORDS * 4) / 8) * 8;
     this.staging = this.buffer(
       'staging',
@@ -269,6 +274,7 @@ export class FrameResources {
       codebook: this.group('codebook', this.cellData, prevBook, this.book, this.shared.scratch),
       glyphs: this.group('glyphs', this.cellData, this.book, prevGlyphs, this.glyphs),
       dither: this.group('dither', this.cellData, this.book, prevGlyphs, this.glyphs, this.ditherErr),
+      twoColor: this.group('twoColor', this.lin, this.cellData, this.book, prevGlyphs, this.glyphs, this.packed),
     };
   }
 

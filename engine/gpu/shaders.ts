@@ -26,6 +26,7 @@ export const SHADER_NAMES = [
   'glyphs',
   'dither',
   'color',
+  'two-color',
 ] as const;
 
 export type ShaderName = (typeof SHADER_NAMES)[number];

@@ -10,6 +10,10 @@ const WORDS: Readonly<Record<ParamName, { label: string; help: string }>> = {
   charset: { label: 'Style', help: 'Which characters draw the picture.' },
   format: { label: 'File type', help: 'The file type the link names; each has its own download in Export.' },
   color: { label: 'Colour', help: 'Draw each character in the colour of its part of the picture.' },
+  background: {
+    label: 'Colour behind',
+    help: 'With Colour on, fill each character cell with a colour too: a photo-like picture.',
+  },
   invert: { label: 'Light background', help: 'Dark characters on a white page, as print.' },
   contrast: { label: 'Contrast', help: 'More or less difference between light and dark.' },
   brightness: { label: 'Brightness', help: 'Lighter or darker overall.' },

@@ -23,6 +23,16 @@ export function gridDiff(expected: CellGrid, actual: CellGrid): string | null {
       out.push(`${at}: glyph ${actual.glyphs[i]} vs ${expected.glyphs[i]}, rgb ${rgb(actual)} vs ${rgb(expected)}`);
     }
   }
+  if (!expected.backgrounds !== !actual.backgrounds) out.push('one grid has backgrounds, the other none');
+  else if (expected.backgrounds && actual.backgrounds) {
+    let backgrounds = 0;
+    for (let i = 0; i < expected.backgrounds.length; i++)
+      if (expected.backgrounds[i] !== actual.backgrounds[i]) backgrounds++;
+    if (backgrounds > 0)
+      out.push(
+        `${Math.ceil(backgrounds / 3)} backgrounds differ (first channel ${expected.backgrounds.findIndex((v, i) => v !== actual.backgrounds?.[i])})`,
+      );
+  }
   const a = JSON.stringify(actual.evidence.codebook);
   const e = JSON.stringify(expected.evidence.codebook);
   if (a !== e) out.push(`codebook ${a} vs ${e}`);

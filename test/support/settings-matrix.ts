@@ -21,6 +21,7 @@ export interface Setting {
  */
 const SHOWN_WITH: Partial<Record<ParamName, RenderParamsInput>> = {
   color: { format: 'ansi' },
+  background: { color: true, format: 'ansi' },
   saturation: { color: true, format: 'ansi' },
   edgeStrength: { edges: true },
   autoLevels: { autoOptimize: 0 },
@@ -53,6 +54,11 @@ function build(): Setting[] {
   out.push({ id: 'color-html', params: { color: true, format: 'html' } });
   out.push({ id: 'color-svg', params: { color: true, format: 'svg' } });
   out.push({ id: 'color-json-compact', params: { color: true, format: 'json-compact' } });
+  // two-colour cells: the picture mode of blocks, and every format that carries backgrounds
+  const twoColor = { color: true, background: true } as const;
+  out.push({ id: 'background-blocks', params: { ...twoColor, charset: 'blocks', format: 'ansi' } });
+  for (const format of ['html', 'svg', 'json', 'json-compact'] as const)
+    out.push({ id: `background-${format}`, params: { ...twoColor, format } });
   return out;
 }
 

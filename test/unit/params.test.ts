@@ -15,7 +15,7 @@ import {
 import { validParamsArbitrary } from '../support/params-arbitrary.js';
 
 /** The parameters glyphcast adds to SPEC 2.2 (README "Parameters", docs/auto-director.md), with their defaults. */
-const EXTENSIONS = { localContrast: 0 };
+const EXTENSIONS = { localContrast: 0, background: false };
 
 /** SPEC 2.2's 22 parameters with their defaults. */
 const SPEC_TABLE: Omit<RenderParams, keyof typeof EXTENSIONS> = {

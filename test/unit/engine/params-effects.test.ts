@@ -80,6 +80,24 @@ const EFFECTS: Record<ParamName, () => void> = {
     expect(render(TWO_COLORS, { columns: COLUMNS, color: false }).glyphs).toEqual(grid.glyphs);
   },
 
+  background: () => {
+    // two color fields: each cell's background carries its field's color, and the ANSI sets it
+    const grid = render(TWO_COLORS, { columns: COLUMNS, color: true, background: true });
+    const bg = grid.backgrounds as Uint8Array;
+    expect(bg).toHaveLength(grid.columns * grid.rows * 3);
+    const left = [bg[0], bg[1], bg[2]];
+    const right = [...bg.slice((COLUMNS - 1) * 3, COLUMNS * 3)];
+    expect(left[0]).toBeGreaterThan(left[2]);
+    expect(right[2]).toBeGreaterThan(right[0]);
+    expect(encode(grid, paramsOf({ format: 'ansi', color: true, background: true })).body).toContain(
+      `\x1b[48;2;${left.join(';')}m`,
+    );
+    // flat fields are spaces on their color; without color there is no background
+    expect(grid.glyphs.every((g) => g === 0)).toBe(true);
+    expect(render(TWO_COLORS, { columns: COLUMNS, background: true }).backgrounds).toBeUndefined();
+    expect(encode(grid, paramsOf({ background: true })).body).toBe(encode(grid, paramsOf({})).body);
+  },
+
   invert: () => {
     const plain = inkOf(render(RAMP, { columns: COLUMNS }));
     const inverted = inkOf(render(RAMP, { columns: COLUMNS, invert: true }));

@@ -1,0 +1,188 @@
+import { SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y, TONE_MAX, TWO_COLOR_INK_COST, TWO_COLOR_RIDGE } from '../fixed.js';
+import { CELL_DIR, CELL_STRIDE, CELL_SWITCH } from './cells.js';
+import { interpolate, luminance } from './luma.js';
+
+/**
+ * twoColor: for `background` (two-colour cells), each cell's glyph, glyph color and background
+ * color, chosen together. Replaces `glyphs`/`dither` and `color` when the plan asks for it.
+ *
+ * Samples  per sample, the source's sRGB8 color s (linear RGB saturated around its luminance y
+ *          as in `color`, then encoded), and its lightness L = (T * 255 + 2047) / 4095, T the
+ *          tone curve (contrast, brightness, gamma) at the sample's tone (interpolated
+ *          linearToTone at y), 4095 - T under `invert` (cells carry their own background, so the
+ *          picture stays a positive). The ink pipeline's auto-levels, sharpening and local
+ *          contrast are for glyph ink; a photo's colors keep the photo's own light. The sample's
+ *          color is s moved to that lightness, c = clamp(s + L - Y'(s)), Y'(s) = (54 r + 183 g +
+ *          19 b + 128) >> 8.
+ * Model    as a terminal draws the cell: a sample shows bg + a (fg - bg), a the glyph's measured
+ *          mask (Q12 >> 4 = Q8, 256 = fully inked), in sRGB8 as terminals blend.
+ * fit      for one channel x over the 8 samples, A1 = sum a, A2 = sum a^2, AX = sum a x, X1 =
+ *          sum x, X2 = sum x^2: Saa = 8 A2 - A1^2, Sax = 8 AX - A1 X1 (|.| < 2^22); the ridge
+ *          least-squares contrast D = clamp(256 Sax / (Saa + TWO_COLOR_RIDGE), -255, 255) (a
+ *          glyph whose shape barely follows the cell gets little contrast); bg keeps the cell's
+ *          mean, bg = (256 X1 - A1 D + 1024) / 2048, fg = bg + D. Neither color may leave the
+ *          range of the cell's own samples, lo..hi = min x..max x: a glyph shows no color the
+ *          photo does not have there (a thin stroke pushed past it to make up its small ink
+ *          reads as clutter). Where fg leaves lo..hi it is clamped and bg re-solved for the mean,
+ *          bg = (256 X1 - A1 fg + h) / (2048 - A1), h = (2048 - A1) / 2 (A1 < 2048); bg is
+ *          clamped to lo..hi; D = fg - bg.
+ *          E = 256 (X2 - 2 bg X1 + 8 bg^2) - 2 D (AX - bg A1) + ((D^2 >> 4) (A2 >> 4)), the squared
+ *          error of the drawn cell / 256 (each term < 2^29). Divisions truncate (as WGSL's).
+ * choice   over the codebook and the cell's directional glyph, on the lightness L: the smallest
+ *          E + TWO_COLOR_INK_COST for an inked glyph (A1 > 0), ties to the lower rank (blank
+ *          first: a flat cell is a space on its color). In streams the previous glyph's E is
+ *          lowered by the cell's switching cost in these units, ((sw * 255 / densest) * 255 /
+ *          densest) << 8, sw = min(CELL_SWITCH, 2^22) (so < 2^30).
+ * colors   fit on each channel c with the chosen glyph: fg and bg, sRGB8.
+ * out: glyph (table index) per cell; fg and bg u8 x 3 per cell.
+ */
+export function twoColor(
+  lin: Uint16Array,
+  cellData: Int32Array,
+  columns: number,
+  rows: number,
+  codebookGlyphs: Int32Array,
+  masks: Int32Array,
+  densest: number,
+  saturation: number,
+  invert: boolean,
+  linearToSrgb: Uint16Array,
+  linearToTone: Uint16Array,
+  toneCurve: Uint16Array,
+  prevGlyphs: Int32Array | null,
+  glyphsOut: Uint8Array,
+  fgOut: Uint8Array,
+  bgOut: Uint8Array,
+): void {
+  const sw = columns * SAMPLES_X;
+  const light = new Int32Array(SAMPLES_PER_CELL);
+  const colors = new Int32Array(SAMPLES_PER_CELL * 3);
+  const a = new Int32Array(SAMPLES_PER_CELL);
+  const fit = new Int32Array(3);
+  const k = codebookGlyphs.length;
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < columns; c++) {
+      const i = r * columns + c;
+      const base = i * CELL_STRIDE;
+      let x1 = 0;
+      let x2 = 0;
+      let lo = 255;
+      let hi = 0;
+      for (let sy = 0; sy < SAMPLES_Y; sy++)
+        for (let sx = 0; sx < SAMPLES_X; sx++) {
+          const j = sy * SAMPLES_X + sx;
+          const s = ((r * SAMPLES_Y + sy) * sw + c * SAMPLES_X + sx) * 3;
+          const y = luminance(lin[s], lin[s + 1], lin[s + 2]);
+          const sr = saturated(lin[s], y, saturation, linearToSrgb);
+          const sg = saturated(lin[s + 1], y, saturation, linearToSrgb);
+          const sb = saturated(lin[s + 2], y, saturation, linearToSrgb);
+          const curved = toneCurve[interpolate(linearToTone, y)];
+          const l = Math.trunc(((invert ? TONE_MAX - curved : curved) * 255 + 2047) / TONE_MAX);
+          const shift = l - ((54 * sr + 183 * sg + 19 * sb + 128) >> 8);
+          colors[j * 3] = clamp255(sr + shift);
+          colors[j * 3 + 1] = clamp255(sg + shift);
+          colors[j * 3 + 2] = clamp255(sb + shift);
+          light[j] = l;
+          lo = Math.min(lo, l);
+          hi = Math.max(hi, l);
+          x1 += l;
+          x2 += l * l;
+        }
+      const prev = prevGlyphs ? prevGlyphs[i] : -1;
+      const dir = cellData[base + CELL_DIR];
+      let bestE = 0x7fffffff;
+      let best = 0;
+      for (let rank = 0; rank <= k; rank++) {
+        const g = rank < k ? codebookGlyphs[rank] : dir;
+        if (rank === k && (dir < 0 || codebookGlyphs.includes(dir))) break;
+        let a1 = 0;
+        let a2 = 0;
+        let ax = 0;
+        for (let j = 0; j < SAMPLES_PER_CELL; j++) {
+          const v = masks[g * SAMPLES_PER_CELL + j] >> 4;
+          a[j] = v;
+          a1 += v;
+          a2 += v * v;
+          ax += v * light[j];
+        }
+        fitChannel(a1, a2, ax, x1, x2, lo, hi, fit);
+        let e = fit[2] + (a1 > 0 ? TWO_COLOR_INK_COST : 0);
+        if (g === prev) e -= switchCost(cellData[base + CELL_SWITCH], densest);
+        if (e < bestE) {
+          bestE = e;
+          best = g;
+        }
+      }
+      glyphsOut[i] = best;
+      let a1 = 0;
+      let a2 = 0;
+      for (let j = 0; j < SAMPLES_PER_CELL; j++) {
+        a[j] = masks[best * SAMPLES_PER_CELL + j] >> 4;
+        a1 += a[j];
+        a2 += a[j] * a[j];
+      }
+      for (let ch = 0; ch < 3; ch++) {
+        let cx1 = 0;
+        let cx2 = 0;
+        let ax = 0;
+        let clo = 255;
+        let chi = 0;
+        for (let j = 0; j < SAMPLES_PER_CELL; j++) {
+          const v = colors[j * 3 + ch];
+          clo = Math.min(clo, v);
+          chi = Math.max(chi, v);
+          cx1 += v;
+          cx2 += v * v;
+          ax += a[j] * v;
+        }
+        fitChannel(a1, a2, ax, cx1, cx2, clo, chi, fit);
+        bgOut[i * 3 + ch] = fit[0];
+        fgOut[i * 3 + ch] = fit[1];
+      }
+    }
+}
+
+/** One channel's two-colour fit under a mask (see above): out = [bg, fg, E]. */
+export function fitChannel(
+  a1: number,
+  a2: number,
+  ax: number,
+  x1: number,
+  x2: number,
+  lo: number,
+  hi: number,
+  out: Int32Array,
+): void {
+  const saa = 8 * a2 - a1 * a1;
+  const sax = 8 * ax - a1 * x1;
+  let d = saa > 0 ? clamp(Math.trunc((256 * sax) / (saa + TWO_COLOR_RIDGE)), -255, 255) : 0;
+  let bg = Math.trunc((256 * x1 - a1 * d + 1024) / 2048);
+  let fg = bg + d;
+  if (fg < lo || fg > hi) {
+    fg = clamp(fg, lo, hi);
+    if (a1 < 2048) {
+      const room = 2048 - a1;
+      bg = Math.trunc((256 * x1 - a1 * fg + (room >> 1)) / room);
+    }
+  }
+  bg = clamp(bg, lo, hi);
+  d = fg - bg;
+  const e = 256 * (x2 - 2 * bg * x1 + 8 * bg * bg) - 2 * d * (ax - bg * a1) + ((d * d) >> 4) * (a2 >> 4);
+  out[0] = bg;
+  out[1] = fg;
+  out[2] = Math.max(0, e);
+}
+
+/** A stream's switching cost (ink^2) in the fit's error units. */
+function switchCost(cost: number, densest: number): number {
+  const s = Math.trunc((Math.min(cost, 1 << 22) * 255) / densest);
+  return Math.min(Math.trunc((s * 255) / densest), 1 << 22) << 8;
+}
+
+function saturated(v: number, y: number, saturation: number, linearToSrgb: Uint16Array): number {
+  const sat = y + (((v - y) * saturation) >> 8);
+  return interpolate(linearToSrgb, sat < 0 ? 0 : sat > 65535 ? 65535 : sat);
+}
+
+const clamp = (v: number, lo: number, hi: number) => (v < lo ? lo : v > hi ? hi : v);
+const clamp255 = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);

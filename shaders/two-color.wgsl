@@ -1,0 +1,175 @@
+// twoColor: for `background` (two-colour cells), each cell's glyph, glyph color and background
+// color, chosen together. The twin of engine/kernels/two-color.ts, whose comment has the maths:
+// the samples' colors moved to their tone-curved lightness, the ridge two-colour fit of one
+// channel under a glyph's measured mask (fitChannel), the glyph chosen on lightness over the
+// codebook and the cell's directional glyph, then both colors fitted channel by channel.
+//
+// GPU: one invocation per cell. glyphsOut gets the glyph (the stream keeps it for the next
+// frame); packed[i] = glyph | fg.r << 8 | fg.g << 16 | fg.b << 24 and packed[cells + i] =
+// bg.r | bg.g << 8 | bg.b << 16, so the frame is still read back in one copy.
+
+@group(1) @binding(0) var<storage, read> lin: array<u32>;
+@group(1) @binding(1) var<storage, read> cellData: array<i32>;
+@group(1) @binding(2) var<storage, read> book: array<u32>;
+@group(1) @binding(3) var<storage, read> prevGlyphs: array<u32>;
+@group(1) @binding(4) var<storage, read_write> glyphsOut: array<u32>;
+@group(1) @binding(5) var<storage, read_write> packed: array<u32>;
+
+/** two-color.ts `fitChannel`: (bg, fg, E) of one channel under a mask's sums. */
+fn fitChannel(a1: i32, a2: i32, ax: i32, x1: i32, x2: i32, lo: i32, hi: i32) -> vec3i {
+  let saa = 8 * a2 - a1 * a1;
+  let sax = 8 * ax - a1 * x1;
+  var d = 0;
+  if (saa > 0) {
+    d = clamp((256 * sax) / (saa + TWO_COLOR_RIDGE), -255, 255);
+  }
+  var bg = (256 * x1 - a1 * d + 1024) / 2048;
+  var fg = bg + d;
+  if (fg < lo || fg > hi) {
+    fg = clamp(fg, lo, hi);
+    if (a1 < 2048) {
+      let room = 2048 - a1;
+      bg = (256 * x1 - a1 * fg + (room >> 1u)) / room;
+    }
+  }
+  bg = clamp(bg, lo, hi);
+  d = fg - bg;
+  let e = 256 * (x2 - 2 * bg * x1 + 8 * bg * bg) - 2 * d * (ax - bg * a1) + ((d * d) >> 4u) * (a2 >> 4u);
+  return vec3i(bg, fg, max(0, e));
+}
+
+/** A glyph's mask value at sample j, Q8. */
+fn inkMask(g: u32, j: u32) -> i32 {
+  return i32(tables[frame.inkMasksAt + g * SAMPLES_PER_CELL + j] >> 4u);
+}
+
+/** One channel's 8-bit sRGB color, saturated around the luminance y (color.wgsl's). */
+fn saturatedSrgb(v: u32, y: u32) -> i32 {
+  let sat = i32(y) + (((i32(v) - i32(y)) * i32(frame.saturation)) >> 8u);
+  return i32(interpolate(frame.linearToSrgbAt, u32(clamp(sat, 0, LINEAR_MAX))));
+}
+
+/** two-color.ts `switchCost`: a stream's switching cost (ink^2) in the fit's error units. */
+fn switchCost(cost: i32) -> i32 {
+  let densest = i32(frame.densest);
+  let s = (min(cost, 1 << 22u) * 255) / densest;
+  return min((s * 255) / densest, 1 << 22u) << 8u;
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
+  let i = flatIndex(wid, nwg, lid);
+  if (i >= frame.cells) {
+    return;
+  }
+  let c = i % frame.columns;
+  let r = i / frame.columns;
+  let sw = frame.columns * SAMPLES_X;
+  let base = i * CELL_STRIDE;
+  // channels as separate arrays: a vector indexed by a loop counter is emulated per lane on software adapters
+  var light: array<i32, SAMPLES_PER_CELL>;
+  var red: array<i32, SAMPLES_PER_CELL>;
+  var green: array<i32, SAMPLES_PER_CELL>;
+  var blue: array<i32, SAMPLES_PER_CELL>;
+  var x1 = 0;
+  var x2 = 0;
+  var lo = 255;
+  var hi = 0;
+  for (var sy = 0u; sy < SAMPLES_Y; sy++) {
+    for (var sx = 0u; sx < SAMPLES_X; sx++) {
+      let j = sy * SAMPLES_X + sx;
+      let s = ((r * SAMPLES_Y + sy) * sw + c * SAMPLES_X + sx) * 3u;
+      let y = luminance(lin[s], lin[s + 1u], lin[s + 2u]);
+      let sr = saturatedSrgb(lin[s], y);
+      let sg = saturatedSrgb(lin[s + 1u], y);
+      let sb = saturatedSrgb(lin[s + 2u], y);
+      var curved = i32(tables[frame.toneCurveAt + interpolate(frame.linearToToneAt, y)]);
+      if (frame.invert != 0u) {
+        curved = TONE_MAX - curved;
+      }
+      let l = (curved * 255 + 2047) / TONE_MAX;
+      let shift = l - ((54 * sr + 183 * sg + 19 * sb + 128) >> 8u);
+      red[j] = clamp(sr + shift, 0, 255);
+      green[j] = clamp(sg + shift, 0, 255);
+      blue[j] = clamp(sb + shift, 0, 255);
+      light[j] = l;
+      lo = min(lo, l);
+      hi = max(hi, l);
+      x1 += l;
+      x2 += l * l;
+    }
+  }
+  var prev = -1;
+  if (frame.usePrevGlyphs != 0u) {
+    prev = i32(prevGlyphs[i]);
+  }
+  let dir = cellData[base + CELL_DIR];
+  let k = book[BOOK_COUNT];
+  var dirInBook = false;
+  for (var rank = 0u; rank < k; rank++) {
+    if (i32(book[BOOK_GLYPHS + rank]) == dir) {
+      dirInBook = true;
+    }
+  }
+  var bestE = 0x7fffffff;
+  var best = 0u;
+  for (var rank = 0u; rank <= k; rank++) {
+    var g = 0u;
+    if (rank < k) {
+      g = book[BOOK_GLYPHS + rank];
+    } else {
+      if (dir < 0 || dirInBook) {
+        break;
+      }
+      g = u32(dir);
+    }
+    var a1 = 0;
+    var a2 = 0;
+    var ax = 0;
+    for (var j = 0u; j < SAMPLES_PER_CELL; j++) {
+      let v = inkMask(g, j);
+      a1 += v;
+      a2 += v * v;
+      ax += v * light[j];
+    }
+    var e = fitChannel(a1, a2, ax, x1, x2, lo, hi).z;
+    if (a1 > 0) {
+      e += TWO_COLOR_INK_COST;
+    }
+    if (i32(g) == prev) {
+      e -= switchCost(cellData[base + CELL_SWITCH]);
+    }
+    if (e < bestE) {
+      bestE = e;
+      best = g;
+    }
+  }
+  glyphsOut[i] = best;
+  var a1 = 0;
+  var a2 = 0;
+  var axr = 0;
+  var axg = 0;
+  var axb = 0;
+  var sum = vec3i(0);
+  var squares = vec3i(0);
+  var low = vec3i(255);
+  var high = vec3i(0);
+  for (var j = 0u; j < SAMPLES_PER_CELL; j++) {
+    let v = inkMask(best, j);
+    a1 += v;
+    a2 += v * v;
+    axr += v * red[j];
+    axg += v * green[j];
+    axb += v * blue[j];
+    let p = vec3i(red[j], green[j], blue[j]);
+    sum += p;
+    squares += p * p;
+    low = min(low, p);
+    high = max(high, p);
+  }
+  let fr = fitChannel(a1, a2, axr, sum.x, squares.x, low.x, high.x);
+  let fg = fitChannel(a1, a2, axg, sum.y, squares.y, low.y, high.y);
+  let fb = fitChannel(a1, a2, axb, sum.z, squares.z, low.z, high.z);
+  packed[i] = best | (u32(fr.y) << 8u) | (u32(fg.y) << 16u) | (u32(fb.y) << 24u);
+  packed[frame.cells + i] = u32(fr.x) | (u32(fg.x) << 8u) | (u32(fb.x) << 16u);
+}
