@@ -39,5 +39,11 @@ export const STRUCTURE_GAIN = 2;
  * RMS of 17 levels over the 8 samples), so that flat and textured cells stay calm spaces on their
  * own color and glyphs mark real contours. Chosen by eye on the dev set, then by the blind panel.
  */
-export const TWO_COLOR_RIDGE = 32768;
+export const TWO_COLOR_RIDGE = 131072;
 export const TWO_COLOR_INK_COST = 600000;
+/**
+ * And more per unit of ink (A1, Q8): a dense letter (g, B) drawn across a contour reads as a
+ * letter, clutter, where a light mark (. , - ') reads as the contour; the blind panel named
+ * runs of g and B as what it disliked.
+ */
+export const TWO_COLOR_INK_WEIGHT = 1500;

@@ -134,7 +134,7 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
     }
     var e = fitChannel(a1, a2, ax, x1, x2, lo, hi).z;
     if (a1 > 0) {
-      e += TWO_COLOR_INK_COST;
+      e += TWO_COLOR_INK_COST + TWO_COLOR_INK_WEIGHT * a1;
     }
     if (i32(g) == prev) {
       e -= switchCost(cellData[base + CELL_SWITCH]);

@@ -22,12 +22,12 @@ export function toBase64(bytes: Uint8Array): string {
   return out;
 }
 
-/** Per-cell colors as rows of `#rrggbb`, matching `lines` cell for cell. */
-function colorRows(grid: CellGrid): string[][] {
+/** Per-cell colors (glyph colors, or backgrounds) as rows of `#rrggbb`, matching `lines` cell for cell. */
+function colorRows(grid: CellGrid, colors: Uint8Array = grid.colors): string[][] {
   const rows: string[][] = [];
   for (let r = 0; r < grid.rows; r++) {
     const row: string[] = [];
-    for (let c = 0; c < grid.columns; c++) row.push(cellHex(grid.colors, r * grid.columns + c));
+    for (let c = 0; c < grid.columns; c++) row.push(cellHex(colors, r * grid.columns + c));
     rows.push(row);
   }
   return rows;
@@ -55,7 +55,8 @@ function pretty(value: unknown, indent = '', inline = false): string {
 
 /**
  * JSON: the grid size and charset, the lines, the per-cell colors as rows of `#rrggbb` (only
- * with `color`, else null), the parameters used and the evidence. Layout in docs/formats.md.
+ * with `color`, else null), for two-colour art the backgrounds likewise (`backgrounds`, present
+ * only then), the parameters used and the evidence. Layout in docs/formats.md.
  */
 export function encodeJson(grid: CellGrid, params: RenderParams): string {
   return pretty({
@@ -65,6 +66,7 @@ export function encodeJson(grid: CellGrid, params: RenderParams): string {
     charset: grid.charset,
     lines: gridLines(grid),
     colors: params.color ? colorRows(grid) : null,
+    backgrounds: params.color && grid.backgrounds ? colorRows(grid, grid.backgrounds) : undefined,
     params,
     evidence: grid.evidence,
   });
@@ -73,7 +75,8 @@ export function encodeJson(grid: CellGrid, params: RenderParams): string {
 /**
  * Compact JSON, on one line: the lines plus chroma as `rgb24-b64-v1` (base64 of the packed
  * row-major RGB bytes, 3 per cell), with the encoding named in the body. Like `colors` in
- * `json`, chroma is present only with `color`; otherwise null.
+ * `json`, chroma is present only with `color`; otherwise null. Two-colour art adds a second
+ * plane, `backgroundChroma`, the backgrounds in the same encoding (present only then).
  */
 export function encodeJsonCompact(grid: CellGrid, params: RenderParams): string {
   const chroma = params.color ? { encoding: CHROMA_ENCODING, data: toBase64(grid.colors) } : null;
@@ -84,6 +87,8 @@ export function encodeJsonCompact(grid: CellGrid, params: RenderParams): string 
     charset: grid.charset,
     lines: gridLines(grid),
     chroma,
+    backgroundChroma:
+      params.color && grid.backgrounds ? { encoding: CHROMA_ENCODING, data: toBase64(grid.backgrounds) } : undefined,
     params,
     evidence: grid.evidence,
   });

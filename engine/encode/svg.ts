@@ -3,7 +3,7 @@ import type { CellGrid } from '../grid.js';
 import { artLabel } from './art-label.js';
 import { escapeXml } from './escape.js';
 import { FONT_STACK } from './html.js';
-import { backgroundHex, colorRuns, hex, monoInk, type PageParams, parseHex } from './runs.js';
+import { backgroundHex, colorRuns, hex, monoInk, type PageParams, parseHex, twoColorRuns } from './runs.js';
 
 /** Font size that makes DejaVu Sans Mono's advance (1233/2048 em) exactly one cell wide. */
 const FONT_SIZE = (CELL_W * 2048) / 1233;
@@ -17,7 +17,8 @@ const BASELINE = CELL_H * 0.7875;
  * pinning every row to the grid width whatever font the viewer falls back to, and a viewBox of
  * columns x CELL_W by rows x CELL_H units: the 1:2 cell the glyphs were measured in, so the
  * picture keeps the aspect the grid was made for. Without `color` the text is the mono ink
- * (runs.ts monoInk).
+ * (runs.ts monoInk). Two-colour art (the grid has backgrounds) lays one `<rect>` per run of equal
+ * background under the text.
  */
 export function encodeSvg(grid: CellGrid, page: PageParams): string {
   const { color } = page;
@@ -37,8 +38,24 @@ export function encodeSvg(grid: CellGrid, page: PageParams): string {
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img">
 <title>${artLabel(grid)}</title>
 <rect width="100%" height="100%" fill="${backgroundHex(page)}"/>
-<g font-family="${escapeXml(FONT_STACK)}" font-size="${FONT_SIZE.toFixed(3)}" fill="${ink}" xml:space="preserve" style="white-space:pre">
+${color && grid.backgrounds ? backgroundRects(grid, grid.backgrounds) : ''}<g font-family="${escapeXml(FONT_STACK)}" font-size="${FONT_SIZE.toFixed(3)}" fill="${ink}" xml:space="preserve" style="white-space:pre">
 ${text}
 </g>
 </svg>`;
+}
+
+/** One `<rect>` per run of equal background in each row (a cell is CELL_W x CELL_H), in a `<g>`. */
+function backgroundRects(grid: CellGrid, backgrounds: Uint8Array): string {
+  const rects: string[] = [];
+  twoColorRuns(grid, backgrounds).forEach((runs, r) => {
+    let column = 0;
+    for (const run of runs) {
+      const cells = [...run.text].length;
+      rects.push(
+        `<rect x="${column * CELL_W}" y="${r * CELL_H}" width="${cells * CELL_W}" height="${CELL_H}" fill="${hex(...run.bg)}"/>`,
+      );
+      column += cells;
+    }
+  });
+  return `<g shape-rendering="crispEdges">\n${rects.join('\n')}\n</g>\n`;
 }

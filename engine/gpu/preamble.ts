@@ -19,6 +19,7 @@ import {
   STRUCTURE_GAIN,
   TONE_MAX,
   TWO_COLOR_INK_COST,
+  TWO_COLOR_INK_WEIGHT,
   TWO_COLOR_RIDGE,
 } from '../fixed.js';
 import { MAX_GLYPHS } from '../glyphs/table.js';
@@ -89,6 +90,7 @@ export const WGSL_CONSTANTS: Readonly<Record<string, number | readonly number[]>
   SHARPEN_BINOMIAL: BINOMIAL,
   TWO_COLOR_RIDGE,
   TWO_COLOR_INK_COST,
+  TWO_COLOR_INK_WEIGHT,
 };
 
 /**
