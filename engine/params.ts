@@ -54,10 +54,7 @@ export const paramsSchema = z
     charset: choice(CHARSETS, 'detailed', 'glyphs', 'Character ramp'),
     format: choice(FORMATS, 'text', 'output', 'Output format'),
     color: bool('output', 'Per-cell 24-bit color (ignored by plain text)'),
-    background: bool(
-      'output',
-      'Two-colour cells: with color, each cell also gets a background color, fitted with its glyph',
-    ),
+    background: bool('output', 'Two-colour cells: a background color per cell too (with color)'),
     invert: bool('tone', 'Invert luminance mapping (for dark text on a light background)'),
     contrast: float(0.2, 4, 1.15, 'tone', 0.05, 'Tonal contrast multiplier around mid-grey'),
     brightness: float(-150, 150, 0, 'tone', 1, 'Luminance offset, in 8-bit tone steps'),

@@ -3,7 +3,7 @@
  * lookup tables (DESIGN 1). Float math is allowed here and only here. Both executors (CPU
  * twins in engine/kernels, WGSL twins in shaders/) receive the same plan.
  */
-import { LINEAR_MAX, Q8_ONE, SAMPLES_X, SAMPLES_Y, TONE_LEVELS, TONE_MAX } from './fixed.js';
+import { LINEAR_MAX, Q8_ONE, SAMPLES_X, SAMPLES_Y, TONE_LEVELS, TONE_MAX, TWO_COLOR_INK_COST } from './fixed.js';
 import { CELL_BLUR } from './glyphs/cell-blur.js';
 import { type GlyphTable, glyphTable } from './glyphs/table.js';
 import { CODEBOOK_MASS } from './kernels/codebook.js';
@@ -72,6 +72,12 @@ export interface FramePlan {
   readonly invert: boolean;
   /** Two-colour cells (params.background with params.color): the twoColor kernel picks glyphs and both colors. */
   readonly background: boolean;
+  /**
+   * The error an inked glyph must save over a space in two-colour cells: TWO_COLOR_INK_COST at 80
+   * columns, less with more columns (a wider picture is seen smaller, where a glyph reads as
+   * texture rather than as a letter; the blind panel found 120 columns too flat at 80's cost).
+   */
+  readonly twoColorInkCost: number;
 
   /** tone (0..4095) -> target ink (Q12): (tone * inkScale + 32768) >> 16. */
   readonly inkScale: number;
@@ -234,6 +240,7 @@ export function planFrame(
     ),
     invert: params.invert,
     background: params.color && params.background,
+    twoColorInkCost: Math.floor((TWO_COLOR_INK_COST * 80) / columns),
     inkScale: Math.round((glyphs.densest * 65536) / TONE_MAX),
     glyphs,
     cellBlur: CELL_BLUR,

@@ -10,6 +10,9 @@
 // index rather than instanced: software Vulkan (SwiftShader) runs each instance as a separate
 // draw, which made the instanced form several times slower there.
 //
+// Two-colour cells (grid.w == 2): every cell is a full-cell quad, and the fragment stage mixes
+// the glyph color over the cell's own background, read from `colors` after the glyph colors.
+//
 // The fragment stage mixes the cell color over the page (black, or white under dark mono ink)
 // by the atlas coverage and writes it opaque over the same clear (cells tile the canvas and never overlap): coverage blended in sRGB, as the
 // browser blends its own text, so the WebGPU and Canvas 2D painters look alike, and no
@@ -19,8 +22,8 @@
 // little-endian; `colors` holds three sRGB bytes per cell, packed the same way.
 
 struct View {
-  // columns, rows, page (1: white, 0: black; the clear color too), color mode (1: per-cell
-  // colors, 0: every glyph in mono)
+  // columns, rows, page (1: white, 0: black; the clear color too), color mode (2: per-cell
+  // glyph colors and backgrounds, 1: per-cell colors, 0: every glyph in mono)
   grid: vec4u,
   // 1 / atlas width, 1 / atlas height (texels to texture coordinates), unused, unused
   atlas: vec4f,
@@ -43,6 +46,7 @@ struct VsOut {
   @builtin(position) position: vec4f,
   @location(0) uv: vec2f,
   @location(1) @interpolate(flat) color: vec3f,
+  @location(2) @interpolate(flat) background: vec3f,
 };
 
 fn byte_at(words_index: u32, packed: u32) -> u32 {
@@ -58,8 +62,11 @@ fn vs(@builtin(vertex_index) index: u32) -> VsOut {
   var out: VsOut;
   let cell = index >> 2u;
   let glyph = byte_at(cell, glyphs[cell >> 2u]);
-  let box = glyph_info[2u * glyph];
-  if (box.z <= box.x) {
+  let twoColor = view.grid.w == 2u;
+  var box = glyph_info[2u * glyph];
+  if (twoColor) {
+    box = vec4f(0.0, 0.0, view.cell.x, view.cell.y);
+  } else if (box.z <= box.x) {
     out.position = vec4f(2.0, 2.0, 0.0, 1.0);
     return out;
   }
@@ -71,11 +78,16 @@ fn vs(@builtin(vertex_index) index: u32) -> VsOut {
   let px = vec2f(f32(cell - row * columns), f32(row)) * view.cell.xy + offset;
   out.position = vec4f(px.x / view.cell.z * 2.0 - 1.0, 1.0 - px.y / view.cell.w * 2.0, 0.0, 1.0);
   out.uv = (glyph_info[2u * glyph + 1u].xy + offset) * view.atlas.xy;
-  if (view.grid.w == 1u) {
+  if (view.grid.w >= 1u) {
     let k = cell * 3u;
     out.color = vec3f(color_byte(k), color_byte(k + 1u), color_byte(k + 2u));
   } else {
     out.color = view.mono.rgb;
+  }
+  out.background = vec3f(f32(view.grid.z));
+  if (twoColor) {
+    let k = (view.grid.x * view.grid.y + cell) * 3u;
+    out.background = vec3f(color_byte(k), color_byte(k + 1u), color_byte(k + 2u));
   }
   return out;
 }
@@ -83,5 +95,5 @@ fn vs(@builtin(vertex_index) index: u32) -> VsOut {
 @fragment
 fn fs(in: VsOut) -> @location(0) vec4f {
   let coverage = textureSampleLevel(atlas, atlas_sampler, in.uv, 0.0).a;
-  return vec4f(mix(vec3f(f32(view.grid.z)), in.color, coverage), 1.0);
+  return vec4f(mix(in.background, in.color, coverage), 1.0);
 }

@@ -1,12 +1,44 @@
-// twoColor: for `background` (two-colour cells), each cell's glyph, glyph color and background
-// color, chosen together. The twin of engine/kernels/two-color.ts, whose comment has the maths:
-// the samples' colors moved to their tone-curved lightness, the ridge two-colour fit of one
-// channel under a glyph's measured mask (fitChannel), the glyph chosen on lightness over the
-// codebook and the cell's directional glyph, then both colors fitted channel by channel.
+// two-color: for `background` (two-colour cells), each cell's glyph, glyph color and background
+// color, chosen together. Replaces `glyphs`/`dither` and `color` when the plan asks for it.
+//
+// Samples  per sample, the source's sRGB8 color s (linear RGB saturated around its luminance y
+//          as in `color`, then encoded), and its lightness L = (T * 255 + 2047) / 4095, T the
+//          tone curve (contrast, brightness, gamma) at the sample's tone (interpolated
+//          linearToTone at y), 4095 - T under `invert` (cells carry their own background, so the
+//          picture stays a positive). The ink pipeline's auto-levels, sharpening and local
+//          contrast are for glyph ink; a photo's colors keep the photo's own light. The sample's
+//          color is s moved by what the curve did to its tone t, c = clamp(s + (T - t) * 255 /
+//          4095) (not to L against a luma of s: luma and tone part for saturated colors, and a
+//          red moved by their difference turned pink).
+// Model    as a terminal draws the cell: a sample shows bg + a (fg - bg), a the glyph's measured
+//          mask (Q12 >> 4 = Q8, 256 = fully inked), in sRGB8 as terminals blend.
+// fit      for one channel x over the 8 samples, A1 = sum a, A2 = sum a^2, AX = sum a x, X1 =
+//          sum x, X2 = sum x^2: Saa = 8 A2 - A1^2, Sax = 8 AX - A1 X1 (|.| < 2^22); the ridge
+//          least-squares contrast D = clamp(256 Sax / (Saa + TWO_COLOR_RIDGE), -255, 255) (a
+//          glyph whose shape barely follows the cell gets little contrast); bg keeps the cell's
+//          mean, bg = (256 X1 - A1 D + 1024) / 2048, fg = bg + D. Neither color may leave the
+//          range of the cell's own samples, lo..hi = min x..max x: a glyph shows no color the
+//          photo does not have there (a thin stroke pushed past it to make up its small ink
+//          reads as clutter). Where fg leaves lo..hi it is clamped and bg re-solved for the mean,
+//          bg = (256 X1 - A1 fg + h) / (2048 - A1), h = (2048 - A1) / 2 (A1 < 2048); bg is
+//          clamped to lo..hi; D = fg - bg.
+//          E = 256 (X2 - 2 bg X1 + 8 bg^2) - 2 D (AX - bg A1) + ((D^2 >> 4) (A2 >> 4)), the squared
+//          error of the drawn cell / 256 (each term < 2^29). Divisions truncate (as WGSL's).
+// choice   over the codebook and the cell's directional glyph, on the lightness L: the smallest
+//          E, plus inkCost + TWO_COLOR_INK_WEIGHT * A1 for an inked glyph (A1 > 0; inkCost the
+//          plan's, from TWO_COLOR_INK_COST;
+//          < 2^30 with E), ties to the lower rank (blank
+//          first: a flat cell is a space on its color). In streams the previous glyph's E is
+//          lowered by the cell's switching cost in these units, ((sw * 255 / densest) * 255 /
+//          densest) << 8, sw = min(CELL_SWITCH, 2^22) (so < 2^30).
+// colors   fit on each channel c with the chosen glyph: fg and bg, sRGB8.
+// out: glyph (table index) per cell; fg and bg u8 x 3 per cell.
+//
 //
 // GPU: one invocation per cell. glyphsOut gets the glyph (the stream keeps it for the next
 // frame); packed[i] = glyph | fg.r << 8 | fg.g << 16 | fg.b << 24 and packed[cells + i] =
-// bg.r | bg.g << 8 | bg.b << 16, so the frame is still read back in one copy.
+// bg.r | bg.g << 8 | bg.b << 16, so the frame is still read back in one copy. The plan's
+// inkCost arrives as frame.twoColorInkCost.
 
 @group(1) @binding(0) var<storage, read> lin: array<u32>;
 @group(1) @binding(1) var<storage, read> cellData: array<i32>;
@@ -83,12 +115,13 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
       let sr = saturatedSrgb(lin[s], y);
       let sg = saturatedSrgb(lin[s + 1u], y);
       let sb = saturatedSrgb(lin[s + 2u], y);
-      var curved = i32(tables[frame.toneCurveAt + interpolate(frame.linearToToneAt, y)]);
+      let t = interpolate(frame.linearToToneAt, y);
+      var curved = i32(tables[frame.toneCurveAt + t]);
       if (frame.invert != 0u) {
         curved = TONE_MAX - curved;
       }
       let l = (curved * 255 + 2047) / TONE_MAX;
-      let shift = l - ((54 * sr + 183 * sg + 19 * sb + 128) >> 8u);
+      let shift = ((curved - i32(t)) * 255) / TONE_MAX;
       red[j] = clamp(sr + shift, 0, 255);
       green[j] = clamp(sg + shift, 0, 255);
       blue[j] = clamp(sb + shift, 0, 255);
@@ -134,7 +167,7 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
     }
     var e = fitChannel(a1, a2, ax, x1, x2, lo, hi).z;
     if (a1 > 0) {
-      e += TWO_COLOR_INK_COST + TWO_COLOR_INK_WEIGHT * a1;
+      e += i32(frame.twoColorInkCost) + TWO_COLOR_INK_WEIGHT * a1;
     }
     if (i32(g) == prev) {
       e -= switchCost(cellData[base + CELL_SWITCH]);

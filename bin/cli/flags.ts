@@ -79,7 +79,6 @@ const PEER_FLAGS: ReadonlyMap<string, string> = new Map([
   ['colors', '--color with --color-depth'],
   ['html', '--format html'],
   ['symbols', '--charset'],
-  ['background', '--invert for a light background'],
 ]);
 
 /** chafa's one-letter flags (-s WxH, -c, -f) and a width's likely letter, as glyphcast spells them. */

@@ -269,6 +269,7 @@ export class CpuExecutor {
         plan.linearToSrgb,
         plan.linearToTone,
         plan.toneCurve,
+        plan.twoColorInkCost,
         prev,
         out,
         colors,

@@ -74,6 +74,7 @@ export class FrameUniform {
     this.set('movingBelow', movingSwitchCost(t));
     this.set('saturation', plan.saturation);
     this.set('invert', plan.invert);
+    this.set('twoColorInkCost', plan.twoColorInkCost);
     for (const [field, at] of Object.entries(tables.at)) this.set(field as FrameField, at);
   }
 }

@@ -18,7 +18,6 @@ import {
   SAMPLES_Y,
   STRUCTURE_GAIN,
   TONE_MAX,
-  TWO_COLOR_INK_COST,
   TWO_COLOR_INK_WEIGHT,
   TWO_COLOR_RIDGE,
 } from '../fixed.js';
@@ -89,7 +88,6 @@ export const WGSL_CONSTANTS: Readonly<Record<string, number | readonly number[]>
   DENOISE_SPATIAL: SPATIAL,
   SHARPEN_BINOMIAL: BINOMIAL,
   TWO_COLOR_RIDGE,
-  TWO_COLOR_INK_COST,
   TWO_COLOR_INK_WEIGHT,
 };
 
@@ -145,6 +143,7 @@ export const FRAME_FIELDS = [
   // color
   'saturation',
   'invert',
+  'twoColorInkCost',
   // offsets into `tables`
   'srgbToLinearAt',
   'srgbPairToLinearAt',

@@ -1,17 +1,9 @@
-import {
-  SAMPLES_PER_CELL,
-  SAMPLES_X,
-  SAMPLES_Y,
-  TONE_MAX,
-  TWO_COLOR_INK_COST,
-  TWO_COLOR_INK_WEIGHT,
-  TWO_COLOR_RIDGE,
-} from '../fixed.js';
+import { SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y, TONE_MAX, TWO_COLOR_INK_WEIGHT, TWO_COLOR_RIDGE } from '../fixed.js';
 import { CELL_DIR, CELL_STRIDE, CELL_SWITCH } from './cells.js';
 import { interpolate, luminance } from './luma.js';
 
 /**
- * twoColor: for `background` (two-colour cells), each cell's glyph, glyph color and background
+ * two-color: for `background` (two-colour cells), each cell's glyph, glyph color and background
  * color, chosen together. Replaces `glyphs`/`dither` and `color` when the plan asks for it.
  *
  * Samples  per sample, the source's sRGB8 color s (linear RGB saturated around its luminance y
@@ -20,8 +12,9 @@ import { interpolate, luminance } from './luma.js';
  *          linearToTone at y), 4095 - T under `invert` (cells carry their own background, so the
  *          picture stays a positive). The ink pipeline's auto-levels, sharpening and local
  *          contrast are for glyph ink; a photo's colors keep the photo's own light. The sample's
- *          color is s moved to that lightness, c = clamp(s + L - Y'(s)), Y'(s) = (54 r + 183 g +
- *          19 b + 128) >> 8.
+ *          color is s moved by what the curve did to its tone t, c = clamp(s + (T - t) * 255 /
+ *          4095) (not to L against a luma of s: luma and tone part for saturated colors, and a
+ *          red moved by their difference turned pink).
  * Model    as a terminal draws the cell: a sample shows bg + a (fg - bg), a the glyph's measured
  *          mask (Q12 >> 4 = Q8, 256 = fully inked), in sRGB8 as terminals blend.
  * fit      for one channel x over the 8 samples, A1 = sum a, A2 = sum a^2, AX = sum a x, X1 =
@@ -37,7 +30,8 @@ import { interpolate, luminance } from './luma.js';
  *          E = 256 (X2 - 2 bg X1 + 8 bg^2) - 2 D (AX - bg A1) + ((D^2 >> 4) (A2 >> 4)), the squared
  *          error of the drawn cell / 256 (each term < 2^29). Divisions truncate (as WGSL's).
  * choice   over the codebook and the cell's directional glyph, on the lightness L: the smallest
- *          E, plus TWO_COLOR_INK_COST + TWO_COLOR_INK_WEIGHT * A1 for an inked glyph (A1 > 0;
+ *          E, plus inkCost + TWO_COLOR_INK_WEIGHT * A1 for an inked glyph (A1 > 0; inkCost the
+ *          plan's, from TWO_COLOR_INK_COST;
  *          < 2^30 with E), ties to the lower rank (blank
  *          first: a flat cell is a space on its color). In streams the previous glyph's E is
  *          lowered by the cell's switching cost in these units, ((sw * 255 / densest) * 255 /
@@ -58,6 +52,7 @@ export function twoColor(
   linearToSrgb: Uint16Array,
   linearToTone: Uint16Array,
   toneCurve: Uint16Array,
+  inkCost: number,
   prevGlyphs: Int32Array | null,
   glyphsOut: Uint8Array,
   fgOut: Uint8Array,
@@ -85,9 +80,10 @@ export function twoColor(
           const sr = saturated(lin[s], y, saturation, linearToSrgb);
           const sg = saturated(lin[s + 1], y, saturation, linearToSrgb);
           const sb = saturated(lin[s + 2], y, saturation, linearToSrgb);
-          const curved = toneCurve[interpolate(linearToTone, y)];
-          const l = Math.trunc(((invert ? TONE_MAX - curved : curved) * 255 + 2047) / TONE_MAX);
-          const shift = l - ((54 * sr + 183 * sg + 19 * sb + 128) >> 8);
+          const t = interpolate(linearToTone, y);
+          const curved = invert ? TONE_MAX - toneCurve[t] : toneCurve[t];
+          const l = Math.trunc((curved * 255 + 2047) / TONE_MAX);
+          const shift = Math.trunc(((curved - t) * 255) / TONE_MAX);
           colors[j * 3] = clamp255(sr + shift);
           colors[j * 3 + 1] = clamp255(sg + shift);
           colors[j * 3 + 2] = clamp255(sb + shift);
@@ -115,7 +111,7 @@ export function twoColor(
           ax += v * light[j];
         }
         fitChannel(a1, a2, ax, x1, x2, lo, hi, fit);
-        let e = fit[2] + (a1 > 0 ? TWO_COLOR_INK_COST + TWO_COLOR_INK_WEIGHT * a1 : 0);
+        let e = fit[2] + (a1 > 0 ? inkCost + TWO_COLOR_INK_WEIGHT * a1 : 0);
         if (g === prev) e -= switchCost(cellData[base + CELL_SWITCH], densest);
         if (e < bestE) {
           bestE = e;

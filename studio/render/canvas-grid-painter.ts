@@ -5,7 +5,9 @@
  * cell width. In color mode the rows are drawn white and the cell colors, one texel per cell
  * scaled up without smoothing, are multiplied over them: white ink takes its cell's color and
  * the black background stays black. One fillText per row and one drawImage per frame; block
- * elements are filled as rectangles instead of drawn from the font (block-elements.ts).
+ * elements are filled as rectangles instead of drawn from the font (block-elements.ts). Two-colour
+ * cells add each cell's background where its glyph has no ink: the backgrounds, scaled up the same
+ * way, with the rows drawn out of them ('destination-out'), added over the tinted glyphs.
  */
 import { type BlockShape, blockShapes, fillQuadrants } from './block-elements.js';
 import { type CellMetrics, FONT_STACK, measureCell } from './cell-metrics.js';
@@ -22,6 +24,9 @@ export class CanvasGridPainter implements GridPainter {
   /** One texel per cell: the grid's colors, reused while the grid size stays. */
   private tint: OffscreenCanvas | null = null;
   private tintPixels: ImageData | null = null;
+  /** The backgrounds layer of two-colour cells (canvas-sized) and its one-texel-per-cell source. */
+  private under: OffscreenCanvas | null = null;
+  private underTint: OffscreenCanvas | null = null;
   private monoStyle = '';
   private lastMono: readonly number[] = [];
 
@@ -51,6 +56,17 @@ export class CanvasGridPainter implements GridPainter {
     ctx.font = `${fontPx}px ${FONT_STACK}`;
     ctx.textBaseline = 'alphabetic';
     ctx.fillStyle = style.color ? '#fff' : this.mono(style.mono);
+    this.drawGlyphs(ctx, grid, cell);
+    if (style.color) this.multiplyColors(grid, width, height);
+    if (style.color && grid.backgrounds) this.addBackgrounds(grid, grid.backgrounds, cell, fontPx, width, height);
+  }
+
+  /** The rows as text in the current fill, block elements as rectangles. */
+  private drawGlyphs(
+    ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D,
+    grid: PaintableGrid,
+    cell: CellMetrics,
+  ): void {
     const { columns, rows, glyphs, table } = grid;
     const shapes = blockShapes(table);
     let blocks = 0;
@@ -65,14 +81,51 @@ export class CanvasGridPainter implements GridPainter {
       }
       ctx.fillText(line, 0, r * cell.height + cell.baseline);
     }
-    if (blocks > 0) this.paintBlocks(grid, shapes, cell);
-    if (style.color) this.multiplyColors(grid, width, height);
+    if (blocks > 0) this.paintBlocks(ctx, grid, shapes, cell);
+  }
+
+  /** Adds (1 - ink) x background to the tinted glyphs: the backgrounds with the glyphs cut out. */
+  private addBackgrounds(
+    grid: PaintableGrid,
+    backgrounds: Uint8Array,
+    cell: CellMetrics,
+    fontPx: number,
+    width: number,
+    height: number,
+  ): void {
+    const { columns, rows } = grid;
+    if (this.underTint?.width !== columns || this.underTint.height !== rows)
+      this.underTint = new OffscreenCanvas(columns, rows);
+    if (this.under?.width !== width || this.under.height !== height) this.under = new OffscreenCanvas(width, height);
+    const pixels = new ImageData(columns, rows);
+    for (let i = 0, n = columns * rows; i < n; i++) {
+      pixels.data.set(backgrounds.subarray(i * 3, i * 3 + 3), i * 4);
+      pixels.data[i * 4 + 3] = 255;
+    }
+    (this.underTint.getContext('2d') as OffscreenCanvasRenderingContext2D).putImageData(pixels, 0, 0);
+    const under = this.under.getContext('2d') as OffscreenCanvasRenderingContext2D;
+    under.globalCompositeOperation = 'source-over';
+    under.clearRect(0, 0, width, height);
+    under.imageSmoothingEnabled = false;
+    under.drawImage(this.underTint, 0, 0, width, height);
+    under.globalCompositeOperation = 'destination-out';
+    under.font = `${fontPx}px ${FONT_STACK}`;
+    under.textBaseline = 'alphabetic';
+    under.fillStyle = '#fff';
+    this.drawGlyphs(under, grid, cell);
+    this.ctx.globalCompositeOperation = 'lighter';
+    this.ctx.drawImage(this.under, 0, 0);
+    this.ctx.globalCompositeOperation = 'source-over';
   }
 
   /** Block elements as rectangles on whole pixels, so neighbours meet without a seam (block-elements.ts). */
-  private paintBlocks(grid: PaintableGrid, shapes: readonly (BlockShape | null)[], cell: CellMetrics): void {
+  private paintBlocks(
+    ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D,
+    grid: PaintableGrid,
+    shapes: readonly (BlockShape | null)[],
+    cell: CellMetrics,
+  ): void {
     const { columns, rows, glyphs } = grid;
-    const ctx = this.ctx;
     for (let r = 0; r < rows; r++) {
       const y0 = at(r, cell.height);
       const y1 = at(r + 0.5, cell.height);

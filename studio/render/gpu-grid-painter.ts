@@ -105,16 +105,20 @@ export class GpuGridPainter implements GridPainter {
 
     this.glyphStaging.set(grid.glyphs);
     this.device.queue.writeBuffer(this.glyphBuffer as GPUBuffer, 0, this.glyphStaging, 0, padded(cells));
+    // two-colour cells: the backgrounds follow the glyph colors in the same buffer
+    const backgrounds = style.color ? grid.backgrounds : undefined;
     if (style.color) {
       this.colorStaging.set(grid.colors);
-      this.device.queue.writeBuffer(this.colorBuffer as GPUBuffer, 0, this.colorStaging, 0, padded(cells * 3));
+      if (backgrounds) this.colorStaging.set(backgrounds, cells * 3);
+      const bytes = padded(cells * (backgrounds ? 6 : 3));
+      this.device.queue.writeBuffer(this.colorBuffer as GPUBuffer, 0, this.colorStaging, 0, bytes);
     }
     const u = this.viewU32;
     const f = this.viewF32;
     u[0] = grid.columns;
     u[1] = grid.rows;
     u[2] = style.light ? 1 : 0;
-    u[3] = style.color ? 1 : 0;
+    u[3] = backgrounds ? 2 : style.color ? 1 : 0;
     f[4] = 1 / atlas.canvas.width;
     f[5] = 1 / atlas.canvas.height;
     f[8] = atlas.cell.width;
@@ -190,12 +194,12 @@ export class GpuGridPainter implements GridPainter {
       // Grow with headroom so a slowly rising column count does not reallocate every frame.
       const capacity = padded(Math.ceil(cells * 1.25));
       this.glyphStaging = new Uint8Array(capacity);
-      this.colorStaging = new Uint8Array(capacity * 3);
+      this.colorStaging = new Uint8Array(capacity * 6);
       this.glyphBuffer?.destroy();
       this.colorBuffer?.destroy();
       const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
       this.glyphBuffer = this.device.createBuffer({ label: 'DrawGrid.glyphs', size: capacity, usage });
-      this.colorBuffer = this.device.createBuffer({ label: 'DrawGrid.colors', size: capacity * 3, usage });
+      this.colorBuffer = this.device.createBuffer({ label: 'DrawGrid.colors', size: capacity * 6, usage });
       this.indexBuffer?.destroy();
       this.indexBuffer = quadIndexes(this.device, capacity);
       this.bindGroup = null;

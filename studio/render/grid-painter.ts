@@ -7,7 +7,7 @@ import type { CellGrid, RenderParams } from '../../engine/index.js';
 import { lightBackground, monoInk, parseHex } from '../../engine/index.js';
 
 /** What a painter reads of a grid: its size, glyphs and colors (a recorded clip's frame has no more). */
-export type PaintableGrid = Pick<CellGrid, 'columns' | 'rows' | 'table' | 'glyphs' | 'colors'>;
+export type PaintableGrid = Pick<CellGrid, 'columns' | 'rows' | 'table' | 'glyphs' | 'colors' | 'backgrounds'>;
 
 export interface PaintStyle {
   /** Per-cell colors from the grid (color mode), or every glyph in `mono`. */

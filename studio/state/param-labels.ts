@@ -14,7 +14,7 @@ const WORDS: Readonly<Record<ParamName, { label: string; help: string }>> = {
     label: 'Colour behind',
     help: 'With Colour on, fill each character cell with a colour too: a photo-like picture.',
   },
-  invert: { label: 'Light background', help: 'Dark characters on a white page, as print.' },
+  invert: { label: 'Light page', help: 'Dark characters on a white page, as print.' },
   contrast: { label: 'Contrast', help: 'More or less difference between light and dark.' },
   brightness: { label: 'Brightness', help: 'Lighter or darker overall.' },
   saturation: { label: 'Colour strength', help: 'How vivid the colours are, with Colour on.' },

@@ -421,7 +421,7 @@ describe('studio: image mode', () => {
     // Enter shows the value in force again, as leaving the field does
     expect(await columns.inputValue()).toBe('120');
     // a change of the look anywhere else takes the refusal down: it spoke of another look
-    await page.getByRole('switch', { name: 'Light background' }).check();
+    await page.getByRole('switch', { name: 'Light page' }).check();
     await eventually(() => page.getByRole('alert').filter({ hasText: 'Width:' }).count()).toBe(0);
     expect(await columns.getAttribute('aria-invalid')).toBe('false');
     // a value it takes is shown as the studio writes it
@@ -453,7 +453,7 @@ describe('studio: image mode', () => {
     // the address keeps only the values in force, so a copied link carries no refused ones
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ charset: 'dots', color: 'true' });
     // the first change rewrites the link from the params: the notice about the old one goes
-    await page.getByRole('switch', { name: 'Light background' }).check();
+    await page.getByRole('switch', { name: 'Light page' }).check();
     await eventually(() => notice.count()).toBe(0);
     expect(new URL(page.url()).searchParams.get('columns')).toBeNull();
   });

@@ -173,9 +173,8 @@ describe('parseArgs', () => {
     expect(usageError('--size', '80x25', 'a.png')).toBe('unknown option --size (glyphcast says --columns and --rows)');
     expect(usageError('--html', 'a.png')).toBe('unknown option --html (glyphcast says --format html)');
     expect(usageError('--symbols', 'ascii', 'a.png')).toBe('unknown option --symbols (glyphcast says --charset)');
-    expect(usageError('--background=light', 'a.png')).toBe(
-      'unknown option --background (glyphcast says --invert for a light background)',
-    );
+    // jp2a's --background=light|dark is glyphcast's two-colour switch, which takes true or false
+    expect(usageError('--background=light', 'a.png')).toBe('--background: expected true or false, received "light"');
     expect(usageError('-s', '80x25', 'a.png')).toBe('unknown option -s (glyphcast says --columns and --rows)');
     expect(usageError('-w', '80', 'a.png')).toBe('unknown option -w (glyphcast says --columns)');
     expect(usageError('-f', 'html', 'a.png')).toBe('unknown option -f (glyphcast says --format)');

@@ -12,7 +12,7 @@ const RED = [255, 0, 0] as const;
 const BLUE = [0, 0, 255] as const;
 
 const TAIL =
-  '"params":{"columns":120,"charset":"detailed","format":"json-compact","color":COLOR,"invert":false,' +
+  '"params":{"columns":120,"charset":"detailed","format":"json-compact","color":COLOR,"background":false,"invert":false,' +
   '"contrast":1.15,"brightness":0,"saturation":1.4,"gamma":1,"edges":false,"edgeStrength":1.8,"dither":false,' +
   '"sharpen":0.35,"localContrast":0,"autoLevels":0.9,"structure":0.55,"denoise":0.35,"motionSensitivity":0.7,"autoOptimize":0.9,' +
   '"qualityTarget":"balanced","glyphStrategy":"adaptive","maxGlyphRmse":0.03,"monoColor":"#e5e5e5"},' +

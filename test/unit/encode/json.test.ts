@@ -15,6 +15,7 @@ const PARAMS_BLOCK = `  "params": {
     "charset": "detailed",
     "format": "json",
     "color": COLOR,
+    "background": false,
     "invert": false,
     "contrast": 1.15,
     "brightness": 0,
