@@ -23,8 +23,8 @@ const { data, info } = await sharp(src)
 const frame = { width: info.width, height: info.height, data: new Uint8Array(data) };
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
-function engineRuns(columns, autoOptimize) {
-  const params = resolveParams({ columns, autoOptimize }, 'json');
+function engineRuns(columns, autoOptimize, extra = {}) {
+  const params = resolveParams({ columns, autoOptimize, ...extra }, 'json');
   const totals = [];
   const stages = {};
   const ex = new CpuExecutor();
@@ -50,6 +50,13 @@ for (const columns of [120, 200])
       .join(', ');
     md += `| ${columns} | ${ao === 0 ? 'off (autoOptimize 0)' : 'on (default 0.9)'} | ${r.total.toFixed(2)} | ${ao === 0 ? stages : 'tuning + final render'} |\n`;
   }
+
+// Two-colour cells (issue 35: at most 1.5x a foreground-only colour render), defaults otherwise
+{
+  const fg = engineRuns(120, 0.9, { color: true }).total;
+  const two = engineRuns(120, 0.9, { color: true, background: true }).total;
+  md += `\n### Two-colour cells, 1920x1080 at 120 columns, Director on\n\n| render | total (ms) |\n|---|---|\n| \`--color\` | ${fg.toFixed(2)} |\n| \`--color --background\` | ${two.toFixed(2)} (${(two / fg).toFixed(2)}x) |\n`;
+}
 
 // CLI: 60 conversions in one process (12 dev images x 5) at 120 columns
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphcast-speed-'));

@@ -1,6 +1,5 @@
 /** Two-colour cells in every format that carries them: ANSI, HTML, SVG, JSON and json-compact. */
 
-
 import { describe, expect, it } from 'vitest';
 import { encodeAnsi } from '../../../engine/encode/ansi.js';
 import { encode } from '../../../engine/encode/index.js';
