@@ -33,17 +33,12 @@ export const Q8_ONE = 256;
 export const STRUCTURE_GAIN = 2;
 
 /**
- * Two-colour cells (kernels/two-color.ts): the ridge on a glyph's contrast, in units of its mask
- * variance (Saa = 64 var(a), a in Q8), so a glyph whose shape barely follows the cell draws
- * faintly; and the error an inked glyph must save over a space (in 256 x sRGB8^2: 600000 is an
- * RMS of 17 levels over the 8 samples), so that flat and textured cells stay calm spaces on their
- * own color and glyphs mark real contours. Chosen by eye on the dev set, then by the blind panel.
+ * Two-colour cells (kernels/two-color.ts): the error an inked glyph must save over a space (in
+ * 256 x sRGB8^2: 600000 is an RMS of 17 levels over the 8 samples) at 80 columns and fewer, so
+ * that flat and textured cells stay calm spaces on their own color (the plan lowers it for wider
+ * grids); and more per unit of ink (A1, Q8), so a dense letter (g, B) drawn across a contour,
+ * which reads as a letter, gives way to a light mark. Chosen by the blind panel
+ * (bench/results/panel.md, two-colour rounds).
  */
-export const TWO_COLOR_RIDGE = 131072;
 export const TWO_COLOR_INK_COST = 600000;
-/**
- * And more per unit of ink (A1, Q8): a dense letter (g, B) drawn across a contour reads as a
- * letter, clutter, where a light mark (. , - ') reads as the contour; the blind panel named
- * runs of g and B as what it disliked.
- */
-export const TWO_COLOR_INK_WEIGHT = 1500;
+export const TWO_COLOR_INK_WEIGHT = 200;

@@ -73,9 +73,10 @@ export interface FramePlan {
   /** Two-colour cells (params.background with params.color): the twoColor kernel picks glyphs and both colors. */
   readonly background: boolean;
   /**
-   * The error an inked glyph must save over a space in two-colour cells: TWO_COLOR_INK_COST at 80
-   * columns, less with more columns (a wider picture is seen smaller, where a glyph reads as
-   * texture rather than as a letter; the blind panel found 120 columns too flat at 80's cost).
+   * The error an inked glyph must save over a space in two-colour cells: TWO_COLOR_INK_COST up to
+   * 80 columns, falling to none at 120 and over. A wider picture is seen smaller, where glyphs read
+   * as texture rather than as letters: the blind panel preferred a clean picture at 80 columns
+   * (83 % against 71 % with a quarter of the cost) and full texture at 120 (62 % against 56 %).
    */
   readonly twoColorInkCost: number;
 
@@ -240,7 +241,7 @@ export function planFrame(
     ),
     invert: params.invert,
     background: params.color && params.background,
-    twoColorInkCost: Math.floor((TWO_COLOR_INK_COST * 80) / columns),
+    twoColorInkCost: Math.floor((TWO_COLOR_INK_COST * Math.min(40, Math.max(0, 120 - columns))) / 40),
     inkScale: Math.round((glyphs.densest * 65536) / TONE_MAX),
     glyphs,
     cellBlur: CELL_BLUR,

@@ -13,15 +13,13 @@
 // Model    as a terminal draws the cell: a sample shows bg + a (fg - bg), a the glyph's measured
 //          mask (Q12 >> 4 = Q8, 256 = fully inked), in sRGB8 as terminals blend.
 // fit      for one channel x over the 8 samples, A1 = sum a, A2 = sum a^2, AX = sum a x, X1 =
-//          sum x, X2 = sum x^2: Saa = 8 A2 - A1^2, Sax = 8 AX - A1 X1 (|.| < 2^22); the ridge
-//          least-squares contrast D = clamp(256 Sax / (Saa + TWO_COLOR_RIDGE), -255, 255) (a
-//          glyph whose shape barely follows the cell gets little contrast); bg keeps the cell's
-//          mean, bg = (256 X1 - A1 D + 1024) / 2048, fg = bg + D. Neither color may leave the
-//          range of the cell's own samples, lo..hi = min x..max x: a glyph shows no color the
-//          photo does not have there (a thin stroke pushed past it to make up its small ink
-//          reads as clutter). Where fg leaves lo..hi it is clamped and bg re-solved for the mean,
-//          bg = (256 X1 - A1 fg + h) / (2048 - A1), h = (2048 - A1) / 2 (A1 < 2048); bg is
-//          clamped to lo..hi; D = fg - bg.
+//          sum x, X2 = sum x^2 (A1 <= 2048, AX, 256 X1 < 2^20): each color is the mean of the
+//          samples it draws, weighted by how much it covers them: fg = (AX + A1 / 2) / A1, the
+//          ink's; bg = (256 X1 - AX + P / 2) / P, P = 2048 - A1, the paper's (fg = bg for a blank,
+//          bg = fg for a full block). So the cell keeps its mean, no color leaves the cell's own
+//          range, and a glyph shows as much contrast as the samples under it have: a thin stroke
+//          is a calm texture, not a letter pushed to black or white (the blind panel preferred
+//          this to the least-squares fit, whose strokes read as clutter). D = fg - bg;
 //          E = 256 (X2 - 2 bg X1 + 8 bg^2) - 2 D (AX - bg A1) + ((D^2 >> 4) (A2 >> 4)), the squared
 //          error of the drawn cell / 256 (each term < 2^29). Divisions truncate (as WGSL's).
 // choice   over the codebook and the cell's directional glyph, on the lightness L: the smallest
@@ -32,8 +30,10 @@
 //          lowered by the cell's switching cost in these units, ((sw * 255 / densest) * 255 /
 //          densest) << 8, sw = min(CELL_SWITCH, 2^22) (so < 2^30).
 // colors   fit on each channel c with the chosen glyph: fg and bg, sRGB8.
+// streams  a cell that keeps its glyph keeps part of its previous colors, c += ((p - c) *
+//          keep) >> 12, keep = steadiness(CELL_SWITCH) (below): a still cell moves an eighth of
+//          the way each frame (sensor noise averages out), a moving one follows at once.
 // out: glyph (table index) per cell; fg and bg u8 x 3 per cell.
-//
 //
 // GPU: one invocation per cell. glyphsOut gets the glyph (the stream keeps it for the next
 // frame); packed[i] = glyph | fg.r << 8 | fg.g << 16 | fg.b << 24 and packed[cells + i] =
@@ -46,26 +46,36 @@
 @group(1) @binding(3) var<storage, read> prevGlyphs: array<u32>;
 @group(1) @binding(4) var<storage, read_write> glyphsOut: array<u32>;
 @group(1) @binding(5) var<storage, read_write> packed: array<u32>;
+// the stream's previous packed words (read only when Frame.usePrevColors is set)
+@group(1) @binding(6) var<storage, read> prevColors: array<u32>;
+
+/** two-color.ts `steadiness`: how much of the previous colors a cell keeps, Q12. */
+fn steadiness(cost: i32) -> i32 {
+  let unit = max(1, i32(frame.temporalSwitchScale * frame.temporalR));
+  let still = min(4096, (cost * 4096) / unit);
+  return (still * 7) >> 3u;
+}
+
+/** A channel moved towards its previous value: c + ((p - c) * keep) >> 12. */
+fn steady(c: i32, p: u32, keep: i32) -> u32 {
+  return u32(c + (((i32(p) - c) * keep) >> 12u));
+}
 
 /** two-color.ts `fitChannel`: (bg, fg, E) of one channel under a mask's sums. */
-fn fitChannel(a1: i32, a2: i32, ax: i32, x1: i32, x2: i32, lo: i32, hi: i32) -> vec3i {
-  let saa = 8 * a2 - a1 * a1;
-  let sax = 8 * ax - a1 * x1;
-  var d = 0;
-  if (saa > 0) {
-    d = clamp((256 * sax) / (saa + TWO_COLOR_RIDGE), -255, 255);
+fn fitChannel(a1: i32, a2: i32, ax: i32, x1: i32, x2: i32) -> vec3i {
+  let paper = 2048 - a1;
+  var fg = 0;
+  if (a1 > 0) {
+    fg = (ax + (a1 >> 1u)) / a1;
   }
-  var bg = (256 * x1 - a1 * d + 1024) / 2048;
-  var fg = bg + d;
-  if (fg < lo || fg > hi) {
-    fg = clamp(fg, lo, hi);
-    if (a1 < 2048) {
-      let room = 2048 - a1;
-      bg = (256 * x1 - a1 * fg + (room >> 1u)) / room;
-    }
+  var bg = fg;
+  if (paper > 0) {
+    bg = (256 * x1 - ax + (paper >> 1u)) / paper;
   }
-  bg = clamp(bg, lo, hi);
-  d = fg - bg;
+  if (a1 == 0) {
+    fg = bg;
+  }
+  let d = fg - bg;
   let e = 256 * (x2 - 2 * bg * x1 + 8 * bg * bg) - 2 * d * (ax - bg * a1) + ((d * d) >> 4u) * (a2 >> 4u);
   return vec3i(bg, fg, max(0, e));
 }
@@ -105,8 +115,6 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
   var blue: array<i32, SAMPLES_PER_CELL>;
   var x1 = 0;
   var x2 = 0;
-  var lo = 255;
-  var hi = 0;
   for (var sy = 0u; sy < SAMPLES_Y; sy++) {
     for (var sx = 0u; sx < SAMPLES_X; sx++) {
       let j = sy * SAMPLES_X + sx;
@@ -126,8 +134,6 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
       green[j] = clamp(sg + shift, 0, 255);
       blue[j] = clamp(sb + shift, 0, 255);
       light[j] = l;
-      lo = min(lo, l);
-      hi = max(hi, l);
       x1 += l;
       x2 += l * l;
     }
@@ -165,7 +171,7 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
       a2 += v * v;
       ax += v * light[j];
     }
-    var e = fitChannel(a1, a2, ax, x1, x2, lo, hi).z;
+    var e = fitChannel(a1, a2, ax, x1, x2).z;
     if (a1 > 0) {
       e += i32(frame.twoColorInkCost) + TWO_COLOR_INK_WEIGHT * a1;
     }
@@ -185,8 +191,6 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
   var axb = 0;
   var sum = vec3i(0);
   var squares = vec3i(0);
-  var low = vec3i(255);
-  var high = vec3i(0);
   for (var j = 0u; j < SAMPLES_PER_CELL; j++) {
     let v = inkMask(best, j);
     a1 += v;
@@ -197,12 +201,19 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
     let p = vec3i(red[j], green[j], blue[j]);
     sum += p;
     squares += p * p;
-    low = min(low, p);
-    high = max(high, p);
   }
-  let fr = fitChannel(a1, a2, axr, sum.x, squares.x, low.x, high.x);
-  let fg = fitChannel(a1, a2, axg, sum.y, squares.y, low.y, high.y);
-  let fb = fitChannel(a1, a2, axb, sum.z, squares.z, low.z, high.z);
-  packed[i] = best | (u32(fr.y) << 8u) | (u32(fg.y) << 16u) | (u32(fb.y) << 24u);
-  packed[frame.cells + i] = u32(fr.x) | (u32(fg.x) << 8u) | (u32(fb.x) << 16u);
+  let fr = fitChannel(a1, a2, axr, sum.x, squares.x);
+  let fg = fitChannel(a1, a2, axg, sum.y, squares.y);
+  let fb = fitChannel(a1, a2, axb, sum.z, squares.z);
+  var fgc = vec3u(u32(fr.y), u32(fg.y), u32(fb.y));
+  var bgc = vec3u(u32(fr.x), u32(fg.x), u32(fb.x));
+  if (frame.usePrevColors != 0u && i32(best) == prev) {
+    let keep = steadiness(cellData[base + CELL_SWITCH]);
+    let pf = prevColors[i];
+    let pb = prevColors[frame.cells + i];
+    fgc = vec3u(steady(fr.y, (pf >> 8u) & 255u, keep), steady(fg.y, (pf >> 16u) & 255u, keep), steady(fb.y, pf >> 24u, keep));
+    bgc = vec3u(steady(fr.x, pb & 255u, keep), steady(fg.x, (pb >> 8u) & 255u, keep), steady(fb.x, (pb >> 16u) & 255u, keep));
+  }
+  packed[i] = best | (fgc.x << 8u) | (fgc.y << 16u) | (fgc.z << 24u);
+  packed[frame.cells + i] = bgc.x | (bgc.y << 8u) | (bgc.z << 16u);
 }

@@ -3,7 +3,7 @@
  * FramePlan and one RGBA frame, and returns the CellGrid. Buffers are kept between frames
  * of the same size, so a stream of frames allocates nothing but its output grids.
  */
-import { LINEAR_MAX, SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y } from '../fixed.js';
+import { LINEAR_MAX, SAMPLES_X, SAMPLES_Y } from '../fixed.js';
 import type { CellGrid, CodebookEvidence, RenderEvidence } from '../grid.js';
 import type { RgbaImage } from '../image.js';
 import { CELL_MEAN, CELL_STRIDE, cells } from '../kernels/cells.js';
@@ -27,6 +27,9 @@ import { twoColor } from '../kernels/two-color.js';
 import type { FramePlan } from '../plan.js';
 import { isProbedStage, type StageOutputs } from '../stage-probe.js';
 import { allocate, type Buffers } from './frame-buffers.js';
+import { StreamState } from './stream-state.js';
+
+export { StreamState };
 
 export function codebookEvidence(plan: FramePlan, result: CodebookResult): CodebookEvidence {
   const maxGlyphRmse = plan.maxGlyphRmse;
@@ -40,40 +43,6 @@ export function codebookEvidence(plan: FramePlan, result: CodebookResult): Codeb
     bound: maxGlyphRmse,
     status: rmse <= maxGlyphRmse ? 'target_met' : 'best_effort',
   };
-}
-
-/**
- * The temporal filter's state for one stream: per-sample means and variances and the last
- * frame's glyphs. It resets itself when the grid changes; call `reset()` when the source does.
- */
-export class StreamState {
-  key = '';
-  fresh = true;
-  m = new Int32Array(0);
-  p = new Int32Array(0);
-  prevGlyphs = new Int32Array(0);
-  /** The last frame's codebook (table indexes), kept while it still meets the bound. */
-  codebook: Int32Array | null = null;
-
-  reset(): void {
-    this.codebook = null;
-    this.fresh = true;
-  }
-
-  /**
-   * Sizes the state for a grid; a new size or charset starts the stream afresh (the previous
-   * glyphs and codebook are indexes into one charset's table, meaningless in another's).
-   */
-  prepare(columns: number, rows: number, charset = ''): void {
-    const key = `${columns}x${rows}:${charset}`;
-    if (key === this.key) return;
-    this.key = key;
-    this.m = new Int32Array(columns * rows * SAMPLES_PER_CELL);
-    this.p = new Int32Array(columns * rows * SAMPLES_PER_CELL);
-    this.prevGlyphs = new Int32Array(columns * rows).fill(-1);
-    this.codebook = null;
-    this.fresh = true;
-  }
 }
 
 /** The sample-grid planes of one prepared frame (owned by the executor; valid until the next prepare). */
@@ -270,7 +239,14 @@ export class CpuExecutor {
         plan.linearToTone,
         plan.toneCurve,
         plan.twoColorInkCost,
-        prev,
+        prev && stream
+          ? {
+              glyphs: prev,
+              fg: stream.prevTwoColor ? stream.prevFg : null,
+              bg: stream.prevTwoColor ? stream.prevBg : null,
+              switchUnit: plan.temporal.switchScale * plan.temporal.r,
+            }
+          : null,
         out,
         colors,
         backgrounds,
@@ -284,6 +260,11 @@ export class CpuExecutor {
     }
     if (stream) {
       for (let i = 0; i < cellCount; i++) stream.prevGlyphs[i] = out[i];
+      stream.prevTwoColor = backgrounds !== undefined;
+      if (backgrounds) {
+        stream.prevFg.set(colors);
+        stream.prevBg.set(backgrounds);
+      }
       stream.fresh = false;
     }
     // 13. colors

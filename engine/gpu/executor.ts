@@ -62,6 +62,8 @@ export class GpuExecutor {
   private resources: FrameResources | null = null;
   private stream: StreamBuffers | null = null;
   private fresh = true;
+  /** Whether the stream's last frame had two-colour cells (its packed words are in prevColors). */
+  private prevTwoColor = false;
   private hasBook = false;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly uploader: FrameUploader;
@@ -163,8 +165,14 @@ export class GpuExecutor {
       const res = this.prepare(plan);
       const stream = options.stream ? this.prepareStream(plan) : null;
       const flags: StreamFlags = stream
-        ? { temporal: true, fresh: this.fresh, usePrevGlyphs: !this.fresh, usePrevBook: this.hasBook }
-        : { temporal: false, fresh: false, usePrevGlyphs: false, usePrevBook: false };
+        ? {
+            temporal: true,
+            fresh: this.fresh,
+            usePrevGlyphs: !this.fresh,
+            usePrevBook: this.hasBook,
+            usePrevColors: !this.fresh && this.prevTwoColor,
+          }
+        : { temporal: false, fresh: false, usePrevGlyphs: false, usePrevBook: false, usePrevColors: false };
       const upload = await this.uploader.upload(frame, plan.source.width, plan.source.height, res, options.sourceKey);
       const changed = this.tableImage.pack(plan);
       if (changed !== null) this.writeTables(changed);
@@ -208,6 +216,7 @@ export class GpuExecutor {
     if (stream) {
       this.fresh = false;
       this.hasBook = true;
+      this.prevTwoColor = plan.background;
     }
     return grid;
   }

@@ -20,6 +20,8 @@ export interface StreamFlags {
   readonly fresh: boolean;
   readonly usePrevGlyphs: boolean;
   readonly usePrevBook: boolean;
+  /** The stream's previous frame had two-colour cells: twoColor steadies its colors towards them. */
+  readonly usePrevColors: boolean;
 }
 
 export class FrameUniform {
@@ -70,6 +72,7 @@ export class FrameUniform {
     this.set('fresh', stream.fresh);
     this.set('usePrevGlyphs', stream.usePrevGlyphs);
     this.set('usePrevBook', stream.usePrevBook);
+    this.set('usePrevColors', stream.usePrevColors);
     this.set('streamCodebook', stream.temporal);
     this.set('movingBelow', movingSwitchCost(t));
     this.set('saturation', plan.saturation);

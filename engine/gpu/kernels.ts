@@ -33,7 +33,7 @@ const LAYOUTS = {
   glyphs: ['read', 'read', 'read', 'write'],
   dither: ['read', 'read', 'read', 'write', 'write'],
   color: ['read', 'read', 'read', 'write'],
-  twoColor: ['read', 'read', 'read', 'read', 'write', 'write'],
+  twoColor: ['read', 'read', 'read', 'read', 'write', 'write', 'read'],
 } as const satisfies Record<string, readonly Slot[]>;
 
 export type LayoutName = keyof typeof LAYOUTS;

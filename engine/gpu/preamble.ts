@@ -19,7 +19,6 @@ import {
   STRUCTURE_GAIN,
   TONE_MAX,
   TWO_COLOR_INK_WEIGHT,
-  TWO_COLOR_RIDGE,
 } from '../fixed.js';
 import { MAX_GLYPHS } from '../glyphs/table.js';
 import {
@@ -87,7 +86,6 @@ export const WGSL_CONSTANTS: Readonly<Record<string, number | readonly number[]>
   FS_DOWN_RIGHT,
   DENOISE_SPATIAL: SPATIAL,
   SHARPEN_BINOMIAL: BINOMIAL,
-  TWO_COLOR_RIDGE,
   TWO_COLOR_INK_WEIGHT,
 };
 
@@ -138,6 +136,7 @@ export const FRAME_FIELDS = [
   'fresh',
   'usePrevGlyphs',
   'usePrevBook',
+  'usePrevColors',
   'streamCodebook',
   'movingBelow',
   // color

@@ -141,6 +141,7 @@ export function recordFrame(f: FrameRecording): string[] {
   encoder.copyBufferToBuffer(res.book, 0, res.staging, res.stagingBookAt, BOOK_WORDS * 4);
   if (f.stream) {
     encoder.copyBufferToBuffer(res.glyphs, 0, f.stream.prevGlyphs, 0, cells * 4);
+    if (plan.background) encoder.copyBufferToBuffer(res.packed, 0, f.stream.prevColors, 0, cells * 8);
     encoder.copyBufferToBuffer(res.book, 0, f.stream.prevBook, 0, BOOK_WORDS * 4);
   }
   if (f.querySet && f.resolveBuffer) {

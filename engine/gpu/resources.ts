@@ -13,7 +13,7 @@
  *               then (two-colour cells) the backgrounds r | g << 8 | b << 16
  *   staging     MAP_READ: packed, then the book, then the resolved timestamps (u64)
  * Stream state: stateM / stateP i32 x 8 per cell (temporal.ts format), prevGlyphs u32 per cell,
- * prevBook u32 x BOOK_WORDS.
+ * prevBook u32 x BOOK_WORDS, prevColors u32 x 2 per cell (two-colour cells' packed words).
  */
 
 import { SAMPLES_PER_CELL } from '../fixed.js';
@@ -51,6 +51,8 @@ export class StreamBuffers {
   readonly stateP: GPUBuffer;
   readonly prevGlyphs: GPUBuffer;
   readonly prevBook: GPUBuffer;
+  /** The last frame's packed words (glyph colors, then backgrounds) for two-colour cells. */
+  readonly prevColors: GPUBuffer;
 
   constructor(
     device: GPUDevice,
@@ -64,10 +66,11 @@ export class StreamBuffers {
     this.stateP = make('p', cells * SAMPLES_PER_CELL * 4);
     this.prevGlyphs = make('prevGlyphs', cells * 4);
     this.prevBook = make('prevBook', BOOK_WORDS * 4);
+    this.prevColors = make('prevColors', cells * 8);
   }
 
   destroy(): void {
-    for (const b of [this.stateM, this.stateP, this.prevGlyphs, this.prevBook]) b.destroy();
+    for (const b of [this.stateM, this.stateP, this.prevGlyphs, this.prevBook, this.prevColors]) b.destroy();
   }
 }
 
@@ -274,7 +277,16 @@ export class FrameResources {
       codebook: this.group('codebook', this.cellData, prevBook, this.book, this.shared.scratch),
       glyphs: this.group('glyphs', this.cellData, this.book, prevGlyphs, this.glyphs),
       dither: this.group('dither', this.cellData, this.book, prevGlyphs, this.glyphs, this.ditherErr),
-      twoColor: this.group('twoColor', this.lin, this.cellData, this.book, prevGlyphs, this.glyphs, this.packed),
+      twoColor: this.group(
+        'twoColor',
+        this.lin,
+        this.cellData,
+        this.book,
+        prevGlyphs,
+        this.glyphs,
+        this.packed,
+        stream?.prevColors ?? this.shared.noPrevGlyphs,
+      ),
     };
   }
 

@@ -1,4 +1,4 @@
-import { SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y, TONE_MAX, TWO_COLOR_INK_WEIGHT, TWO_COLOR_RIDGE } from '../fixed.js';
+import { SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y, TONE_MAX, TWO_COLOR_INK_WEIGHT } from '../fixed.js';
 import { CELL_DIR, CELL_STRIDE, CELL_SWITCH } from './cells.js';
 import { interpolate, luminance } from './luma.js';
 
@@ -18,15 +18,13 @@ import { interpolate, luminance } from './luma.js';
  * Model    as a terminal draws the cell: a sample shows bg + a (fg - bg), a the glyph's measured
  *          mask (Q12 >> 4 = Q8, 256 = fully inked), in sRGB8 as terminals blend.
  * fit      for one channel x over the 8 samples, A1 = sum a, A2 = sum a^2, AX = sum a x, X1 =
- *          sum x, X2 = sum x^2: Saa = 8 A2 - A1^2, Sax = 8 AX - A1 X1 (|.| < 2^22); the ridge
- *          least-squares contrast D = clamp(256 Sax / (Saa + TWO_COLOR_RIDGE), -255, 255) (a
- *          glyph whose shape barely follows the cell gets little contrast); bg keeps the cell's
- *          mean, bg = (256 X1 - A1 D + 1024) / 2048, fg = bg + D. Neither color may leave the
- *          range of the cell's own samples, lo..hi = min x..max x: a glyph shows no color the
- *          photo does not have there (a thin stroke pushed past it to make up its small ink
- *          reads as clutter). Where fg leaves lo..hi it is clamped and bg re-solved for the mean,
- *          bg = (256 X1 - A1 fg + h) / (2048 - A1), h = (2048 - A1) / 2 (A1 < 2048); bg is
- *          clamped to lo..hi; D = fg - bg.
+ *          sum x, X2 = sum x^2 (A1 <= 2048, AX, 256 X1 < 2^20): each color is the mean of the
+ *          samples it draws, weighted by how much it covers them: fg = (AX + A1 / 2) / A1, the
+ *          ink's; bg = (256 X1 - AX + P / 2) / P, P = 2048 - A1, the paper's (fg = bg for a blank,
+ *          bg = fg for a full block). So the cell keeps its mean, no color leaves the cell's own
+ *          range, and a glyph shows as much contrast as the samples under it have: a thin stroke
+ *          is a calm texture, not a letter pushed to black or white (the blind panel preferred
+ *          this to the least-squares fit, whose strokes read as clutter). D = fg - bg;
  *          E = 256 (X2 - 2 bg X1 + 8 bg^2) - 2 D (AX - bg A1) + ((D^2 >> 4) (A2 >> 4)), the squared
  *          error of the drawn cell / 256 (each term < 2^29). Divisions truncate (as WGSL's).
  * choice   over the codebook and the cell's directional glyph, on the lightness L: the smallest
@@ -37,6 +35,9 @@ import { interpolate, luminance } from './luma.js';
  *          lowered by the cell's switching cost in these units, ((sw * 255 / densest) * 255 /
  *          densest) << 8, sw = min(CELL_SWITCH, 2^22) (so < 2^30).
  * colors   fit on each channel c with the chosen glyph: fg and bg, sRGB8.
+ * streams  a cell that keeps its glyph keeps part of its previous colors, c += ((p - c) *
+ *          keep) >> 12, keep = steadiness(CELL_SWITCH) (below): a still cell moves an eighth of
+ *          the way each frame (sensor noise averages out), a moving one follows at once.
  * out: glyph (table index) per cell; fg and bg u8 x 3 per cell.
  */
 export function twoColor(
@@ -53,7 +54,7 @@ export function twoColor(
   linearToTone: Uint16Array,
   toneCurve: Uint16Array,
   inkCost: number,
-  prevGlyphs: Int32Array | null,
+  previous: TwoColorPrevious | null,
   glyphsOut: Uint8Array,
   fgOut: Uint8Array,
   bgOut: Uint8Array,
@@ -70,8 +71,6 @@ export function twoColor(
       const base = i * CELL_STRIDE;
       let x1 = 0;
       let x2 = 0;
-      let lo = 255;
-      let hi = 0;
       for (let sy = 0; sy < SAMPLES_Y; sy++)
         for (let sx = 0; sx < SAMPLES_X; sx++) {
           const j = sy * SAMPLES_X + sx;
@@ -88,12 +87,10 @@ export function twoColor(
           colors[j * 3 + 1] = clamp255(sg + shift);
           colors[j * 3 + 2] = clamp255(sb + shift);
           light[j] = l;
-          lo = Math.min(lo, l);
-          hi = Math.max(hi, l);
           x1 += l;
           x2 += l * l;
         }
-      const prev = prevGlyphs ? prevGlyphs[i] : -1;
+      const prev = previous ? previous.glyphs[i] : -1;
       const dir = cellData[base + CELL_DIR];
       let bestE = 0x7fffffff;
       let best = 0;
@@ -110,7 +107,7 @@ export function twoColor(
           a2 += v * v;
           ax += v * light[j];
         }
-        fitChannel(a1, a2, ax, x1, x2, lo, hi, fit);
+        fitChannel(a1, a2, ax, x1, x2, fit);
         let e = fit[2] + (a1 > 0 ? inkCost + TWO_COLOR_INK_WEIGHT * a1 : 0);
         if (g === prev) e -= switchCost(cellData[base + CELL_SWITCH], densest);
         if (e < bestE) {
@@ -130,48 +127,55 @@ export function twoColor(
         let cx1 = 0;
         let cx2 = 0;
         let ax = 0;
-        let clo = 255;
-        let chi = 0;
         for (let j = 0; j < SAMPLES_PER_CELL; j++) {
           const v = colors[j * 3 + ch];
-          clo = Math.min(clo, v);
-          chi = Math.max(chi, v);
           cx1 += v;
           cx2 += v * v;
           ax += a[j] * v;
         }
-        fitChannel(a1, a2, ax, cx1, cx2, clo, chi, fit);
+        fitChannel(a1, a2, ax, cx1, cx2, fit);
         bgOut[i * 3 + ch] = fit[0];
         fgOut[i * 3 + ch] = fit[1];
+      }
+      if (previous?.fg && previous.bg && best === prev) {
+        const keep = steadiness(cellData[base + CELL_SWITCH], previous.switchUnit);
+        for (let k = i * 3; k < i * 3 + 3; k++) {
+          fgOut[k] += ((previous.fg[k] - fgOut[k]) * keep) >> 12;
+          bgOut[k] += ((previous.bg[k] - bgOut[k]) * keep) >> 12;
+        }
       }
     }
 }
 
+/**
+ * A stream's previous frame, for twoColor: its glyphs, and its colors when it had two-colour
+ * cells (else null: nothing to steady towards). switchUnit = switchScale * r, the switching cost
+ * of a cell with no motion at all.
+ */
+export interface TwoColorPrevious {
+  readonly glyphs: Int32Array;
+  readonly fg: Uint8Array | null;
+  readonly bg: Uint8Array | null;
+  readonly switchUnit: number;
+}
+
+/**
+ * How much of the previous frame's colors a cell keeps (Q12): seven eighths of its stillness,
+ * the switching cost the temporal filter gave it over that of a cell with no motion,
+ * min(4096, switch * 4096 / switchUnit) (switch <= switchUnit < 2^17, so < 2^29).
+ */
+function steadiness(cost: number, switchUnit: number): number {
+  const still = Math.min(4096, Math.trunc((cost * 4096) / Math.max(1, switchUnit)));
+  return (still * 7) >> 3;
+}
+
 /** One channel's two-colour fit under a mask (see above): out = [bg, fg, E]. */
-export function fitChannel(
-  a1: number,
-  a2: number,
-  ax: number,
-  x1: number,
-  x2: number,
-  lo: number,
-  hi: number,
-  out: Int32Array,
-): void {
-  const saa = 8 * a2 - a1 * a1;
-  const sax = 8 * ax - a1 * x1;
-  let d = saa > 0 ? clamp(Math.trunc((256 * sax) / (saa + TWO_COLOR_RIDGE)), -255, 255) : 0;
-  let bg = Math.trunc((256 * x1 - a1 * d + 1024) / 2048);
-  let fg = bg + d;
-  if (fg < lo || fg > hi) {
-    fg = clamp(fg, lo, hi);
-    if (a1 < 2048) {
-      const room = 2048 - a1;
-      bg = Math.trunc((256 * x1 - a1 * fg + (room >> 1)) / room);
-    }
-  }
-  bg = clamp(bg, lo, hi);
-  d = fg - bg;
+export function fitChannel(a1: number, a2: number, ax: number, x1: number, x2: number, out: Int32Array): void {
+  const paper = 2048 - a1;
+  let fg = a1 > 0 ? Math.trunc((ax + (a1 >> 1)) / a1) : 0;
+  const bg = paper > 0 ? Math.trunc((256 * x1 - ax + (paper >> 1)) / paper) : fg;
+  if (a1 === 0) fg = bg;
+  const d = fg - bg;
   const e = 256 * (x2 - 2 * bg * x1 + 8 * bg * bg) - 2 * d * (ax - bg * a1) + ((d * d) >> 4) * (a2 >> 4);
   out[0] = bg;
   out[1] = fg;
@@ -189,5 +193,4 @@ function saturated(v: number, y: number, saturation: number, linearToSrgb: Uint1
   return interpolate(linearToSrgb, sat < 0 ? 0 : sat > 65535 ? 65535 : sat);
 }
 
-const clamp = (v: number, lo: number, hi: number) => (v < lo ? lo : v > hi ? hi : v);
 const clamp255 = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);

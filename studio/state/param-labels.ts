@@ -11,8 +11,8 @@ const WORDS: Readonly<Record<ParamName, { label: string; help: string }>> = {
   format: { label: 'File type', help: 'The file type the link names; each has its own download in Export.' },
   color: { label: 'Colour', help: 'Draw each character in the colour of its part of the picture.' },
   background: {
-    label: 'Colour behind',
-    help: 'With Colour on, fill each character cell with a colour too: a photo-like picture.',
+    label: 'Photo colours',
+    help: 'With Colour on, each character cell gets a colour behind it too: a photo. Style Blocks gives the finest picture.',
   },
   invert: { label: 'Light page', help: 'Dark characters on a white page, as print.' },
   contrast: { label: 'Contrast', help: 'More or less difference between light and dark.' },
@@ -40,6 +40,7 @@ export const MAIN_PARAMS: readonly ParamName[] = [
   'columns',
   'charset',
   'color',
+  'background',
   'invert',
   'contrast',
   'brightness',

@@ -17,7 +17,13 @@ describe('GPU frame uniform', () => {
     };
     const tables = new TableImage();
     tables.pack(plan);
-    uniform.fill(plan, 300, tables, { temporal: true, fresh: false, usePrevGlyphs: true, usePrevBook: true });
+    uniform.fill(plan, 300, tables, {
+      temporal: true,
+      fresh: false,
+      usePrevGlyphs: true,
+      usePrevBook: true,
+      usePrevColors: false,
+    });
     expect([...FRAME_FIELDS].filter((f) => !set.has(f))).toEqual([]);
   });
 
