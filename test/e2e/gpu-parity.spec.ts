@@ -2,7 +2,7 @@
  * Parity through the real browser WebGPU path: headless Chromium (SwiftShader), the browser host
  * with its Vite-bundled WGSL. The GPU grid must equal the CPU executor's grid byte for byte, as
  * computed here in Node on the same pixels (and in the page, as a cross-check), for 3 dev images
- * x 4 settings, for ImageBitmap frames, and for a temporal stream; a VideoFrame too, imported with
+ * x 6 settings (two-colour cells among them), for ImageBitmap frames, and for a temporal stream; a VideoFrame too, imported with
  * importExternalTexture (the frame-import pass) where the page has a GPU-backed canvas.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -25,6 +25,9 @@ const SETTINGS: RenderParamsInput[] = [
   { columns: 64, dither: true, charset: 'blocks', color: true },
   { columns: 64, edges: true, glyphStrategy: 'fixed', charset: 'standard', invert: true },
   { columns: 48, charset: 'dots', denoise: 1, sharpen: 1, saturation: 4 },
+  // two-colour cells, at both ends of their ink cost
+  { columns: 80, color: true, background: true },
+  { columns: 120, charset: 'blocks', color: true, background: true },
 ];
 
 const b64 = (a: Uint8Array | Uint8ClampedArray) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
@@ -72,10 +75,11 @@ describe('GPU executor in headless Chromium equals the CPU executor', () => {
     expect(result.cpuEqual, `${what}: page CPU vs page GPU`).toBe(true);
     expect(result.glyphs, `${what}: glyphs`).toBe(b64(expected.glyphs));
     expect(result.colors, `${what}: colors`).toBe(b64(expected.colors));
+    expect(result.backgrounds, `${what}: backgrounds`).toBe(expected.backgrounds ? b64(expected.backgrounds) : '');
     expect(result.codebook, `${what}: codebook`).toBe(JSON.stringify(expected.evidence.codebook));
   }
 
-  it.for(IMAGES)('%s: RGBA buffer frames, 4 settings', async (name, ctx) => {
+  it.for(IMAGES)('%s: RGBA buffer frames, every setting', async (name, ctx) => {
     if (!browser) return ctx.skip();
     const image = await decodeDev(name);
     for (const input of SETTINGS) {

@@ -26,6 +26,8 @@ export interface ParityCase {
 export interface ParityResult {
   readonly glyphs: string;
   readonly colors: string;
+  /** Two-colour cells' backgrounds, base64 ('' without them). */
+  readonly backgrounds: string;
   readonly codebook: string;
   /** The in-page CPU executor's grid is byte-identical to the GPU's. */
   readonly cpuEqual: boolean;
@@ -99,8 +101,12 @@ window.gpuParity = {
     return {
       glyphs: toBase64(grid.glyphs),
       colors: toBase64(grid.colors),
+      backgrounds: grid.backgrounds ? toBase64(grid.backgrounds) : '',
       codebook: JSON.stringify(grid.evidence.codebook),
-      cpuEqual: same(grid.glyphs, expected.glyphs) && same(grid.colors, expected.colors),
+      cpuEqual:
+        same(grid.glyphs, expected.glyphs) &&
+        same(grid.colors, expected.colors) &&
+        same(grid.backgrounds ?? new Uint8Array(0), expected.backgrounds ?? new Uint8Array(0)),
       ms,
       timings: { ...grid.evidence.timings },
       framePath: gpu.framePath,
