@@ -1,5 +1,5 @@
 /**
- * The 22 render parameters of SPEC 2.2, written once.
+ * The 24 render parameters: the 22 of SPEC 2.2 and two extensions (localContrast, background), written once.
  *
  * Everything else derives from `paramsSchema`: host validation (`resolveParams`, in
  * resolve-params.ts), the JSON

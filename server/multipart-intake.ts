@@ -14,7 +14,7 @@ const PARAM_NAMES: ReadonlySet<string> = new Set(PARAMS.map((p) => p.name));
 
 /** Form fields stay short: the longest legitimate value is an enum name or a color. */
 export const MAX_FIELD_BYTES = 256;
-/** Text fields in one multipart body: room for the 22 parameters and mistakes beside them. */
+/** Text fields in one multipart body: room for the 24 parameters and mistakes beside them. */
 export const MAX_FORM_FIELDS = 64;
 
 /** A multipart/form-data body: one file field `image` and parameters as text fields. */

@@ -30,7 +30,7 @@ export function repeatedKeysOf(object: object): readonly string[] {
 export const MAX_JSON_DEPTH = 64;
 
 /**
- * How many keys one object may have; a render takes 22 parameters and one source. Refused as
+ * How many keys one object may have; a render takes 24 parameters and one source. Refused as
  * soon as the scan meets the next key, so that no later step walks 200,000 of them (about
  * 1 us a key a step, on the event loop).
  */
