@@ -25,12 +25,6 @@
 @group(1) @binding(2) var<storage, read> glyphsIn: array<u32>;
 @group(1) @binding(3) var<storage, read_write> packed: array<u32>;
 
-/** One channel's 8-bit sRGB color, saturated around the luminance y. */
-fn saturated(v: u32, y: u32) -> u32 {
-  let sat = i32(y) + (((i32(v) - i32(y)) * i32(frame.saturation)) >> 8u);
-  return interpolate(frame.linearToSrgbAt, u32(clamp(sat, 0, LINEAR_MAX)));
-}
-
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
   let i = flatIndex(wid, nwg, lid);
@@ -54,7 +48,7 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
   let cov = coverageOf(g);
   let mean = cellData[i * CELL_STRIDE + CELL_MEAN];
   // channels written out: a vector indexed by a loop counter is emulated per lane on software adapters
-  var s = vec3u(saturated(rgb.x, y), saturated(rgb.y, y), saturated(rgb.z, y));
+  var s = vec3u(saturatedSrgb(rgb.x, y), saturatedSrgb(rgb.y, y), saturatedSrgb(rgb.z, y));
   let m = max(s.x, max(s.y, s.z));
   if (frame.invert == 0u && cov > 0 && t > 0u && m > 0u) {
     let u = min(1024u, (m * TONE_MAX) / t);

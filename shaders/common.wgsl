@@ -37,6 +37,12 @@ fn luminance(r: u32, g: u32, b: u32) -> u32 {
   return (r * LUMA_R + g * LUMA_G + b * LUMA_B + 32768u) >> 16u;
 }
 
+/** luma.ts `saturatedSrgb`: one channel's 8-bit sRGB color, saturated around the luminance y (color, twoColor). */
+fn saturatedSrgb(v: u32, y: u32) -> u32 {
+  let sat = i32(y) + (((i32(v) - i32(y)) * i32(frame.saturation)) >> 8u);
+  return interpolate(frame.linearToSrgbAt, u32(clamp(sat, 0, LINEAR_MAX)));
+}
+
 /** Glyph coverage (Q12) of table entry g. */
 fn coverageOf(g: u32) -> i32 {
   return i32(tables[frame.coverageAt + g]);

@@ -85,12 +85,6 @@ fn inkMask(g: u32, j: u32) -> i32 {
   return i32(tables[frame.inkMasksAt + g * SAMPLES_PER_CELL + j] >> 4u);
 }
 
-/** One channel's 8-bit sRGB color, saturated around the luminance y (color.wgsl's). */
-fn saturatedSrgb(v: u32, y: u32) -> i32 {
-  let sat = i32(y) + (((i32(v) - i32(y)) * i32(frame.saturation)) >> 8u);
-  return i32(interpolate(frame.linearToSrgbAt, u32(clamp(sat, 0, LINEAR_MAX))));
-}
-
 /** two-color.ts `switchCost`: a stream's switching cost (ink^2) in the fit's error units. */
 fn switchCost(cost: i32) -> i32 {
   let densest = i32(frame.densest);
@@ -120,9 +114,9 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
       let j = sy * SAMPLES_X + sx;
       let s = ((r * SAMPLES_Y + sy) * sw + c * SAMPLES_X + sx) * 3u;
       let y = luminance(lin[s], lin[s + 1u], lin[s + 2u]);
-      let sr = saturatedSrgb(lin[s], y);
-      let sg = saturatedSrgb(lin[s + 1u], y);
-      let sb = saturatedSrgb(lin[s + 2u], y);
+      let sr = i32(saturatedSrgb(lin[s], y));
+      let sg = i32(saturatedSrgb(lin[s + 1u], y));
+      let sb = i32(saturatedSrgb(lin[s + 2u], y));
       let t = interpolate(frame.linearToToneAt, y);
       var curved = i32(tables[frame.toneCurveAt + t]);
       if (frame.invert != 0u) {

@@ -1,6 +1,6 @@
 import { SAMPLES_X, SAMPLES_Y, TONE_MAX } from '../fixed.js';
 import { CELL_MEAN, CELL_STRIDE } from './cells.js';
-import { interpolate, luminance } from './luma.js';
+import { interpolate, luminance, saturatedSrgb } from './luma.js';
 
 /**
  * color: the foreground color of each cell, sRGB8.
@@ -54,10 +54,7 @@ export function color(
       const i = r * columns + c;
       const cov = coverage[glyphsOut[i]];
       const mean = cellData[i * CELL_STRIDE + CELL_MEAN];
-      for (let k = 0; k < 3; k++) {
-        const sat = y + (((rgb[k] - y) * saturation) >> 8);
-        srgb[k] = interpolate(linearToSrgb, sat < 0 ? 0 : sat > 65535 ? 65535 : sat);
-      }
+      for (let k = 0; k < 3; k++) srgb[k] = saturatedSrgb(rgb[k], y, saturation, linearToSrgb);
       const m = Math.max(srgb[0], srgb[1], srgb[2]);
       if (invert || cov <= 0 || t <= 0 || m === 0) {
         for (let k = 0; k < 3; k++) out[i * 3 + k] = srgb[k];

@@ -19,6 +19,15 @@ export function interpolate(table: Uint16Array, v: number): number {
   return (table[i] * (16 - f) + table[i + 1] * f + 8) >> 4;
 }
 
+/**
+ * One channel's 8-bit sRGB color, saturated around the luminance y in linear light:
+ * clamp(y + ((v - y) * saturation) >> 8) encoded (interpolated linearToSrgb). color and twoColor.
+ */
+export function saturatedSrgb(v: number, y: number, saturation: number, linearToSrgb: Uint16Array): number {
+  const sat = y + (((v - y) * saturation) >> 8);
+  return interpolate(linearToSrgb, sat < 0 ? 0 : sat > 65535 ? 65535 : sat);
+}
+
 export function luma(lin: Uint16Array, count: number, linearToTone: Uint16Array, tone: Uint16Array): void {
   for (let i = 0; i < count; i++)
     tone[i] = interpolate(linearToTone, luminance(lin[i * 3], lin[i * 3 + 1], lin[i * 3 + 2]));

@@ -1,6 +1,6 @@
 import { SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y, TONE_MAX, TWO_COLOR_INK_WEIGHT } from '../fixed.js';
 import { CELL_DIR, CELL_STRIDE, CELL_SWITCH } from './cells.js';
-import { interpolate, luminance } from './luma.js';
+import { interpolate, luminance, saturatedSrgb } from './luma.js';
 
 /**
  * two-color: for `background` (two-colour cells), each cell's glyph, glyph color and background
@@ -76,9 +76,9 @@ export function twoColor(
           const j = sy * SAMPLES_X + sx;
           const s = ((r * SAMPLES_Y + sy) * sw + c * SAMPLES_X + sx) * 3;
           const y = luminance(lin[s], lin[s + 1], lin[s + 2]);
-          const sr = saturated(lin[s], y, saturation, linearToSrgb);
-          const sg = saturated(lin[s + 1], y, saturation, linearToSrgb);
-          const sb = saturated(lin[s + 2], y, saturation, linearToSrgb);
+          const sr = saturatedSrgb(lin[s], y, saturation, linearToSrgb);
+          const sg = saturatedSrgb(lin[s + 1], y, saturation, linearToSrgb);
+          const sb = saturatedSrgb(lin[s + 2], y, saturation, linearToSrgb);
           const t = interpolate(linearToTone, y);
           const curved = invert ? TONE_MAX - toneCurve[t] : toneCurve[t];
           const l = Math.trunc((curved * 255 + 2047) / TONE_MAX);
@@ -186,11 +186,6 @@ export function fitChannel(a1: number, a2: number, ax: number, x1: number, x2: n
 function switchCost(cost: number, densest: number): number {
   const s = Math.trunc((Math.min(cost, 1 << 22) * 255) / densest);
   return Math.min(Math.trunc((s * 255) / densest), 1 << 22) << 8;
-}
-
-function saturated(v: number, y: number, saturation: number, linearToSrgb: Uint16Array): number {
-  const sat = y + (((v - y) * saturation) >> 8);
-  return interpolate(linearToSrgb, sat < 0 ? 0 : sat > 65535 ? 65535 : sat);
 }
 
 const clamp255 = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
