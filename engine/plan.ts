@@ -3,7 +3,16 @@
  * lookup tables (DESIGN 1). Float math is allowed here and only here. Both executors (CPU
  * twins in engine/kernels, WGSL twins in shaders/) receive the same plan.
  */
-import { LINEAR_MAX, Q8_ONE, SAMPLES_X, SAMPLES_Y, TONE_LEVELS, TONE_MAX, TWO_COLOR_INK_COST } from './fixed.js';
+import {
+  LINEAR_MAX,
+  Q8_ONE,
+  SAMPLES_X,
+  SAMPLES_Y,
+  TONE_LEVELS,
+  TONE_MAX,
+  TWO_COLOR_INK_COST,
+  TWO_COLOR_INK_WEIGHT,
+} from './fixed.js';
 import { CELL_BLUR } from './glyphs/cell-blur.js';
 import { type GlyphTable, glyphTable } from './glyphs/table.js';
 import { CODEBOOK_MASS } from './kernels/codebook.js';
@@ -79,6 +88,8 @@ export interface FramePlan {
    * (83 % against 71 % with a quarter of the cost) and full texture at 120 (62 % against 56 %).
    */
   readonly twoColorInkCost: number;
+  /** And per unit of a glyph's ink (A1, Q8): TWO_COLOR_INK_WEIGHT, none for block elements. */
+  readonly twoColorInkWeight: number;
 
   /** tone (0..4095) -> target ink (Q12): (tone * inkScale + 32768) >> 16. */
   readonly inkScale: number;
@@ -114,6 +125,15 @@ function temporalConstants(densest: number, motionSensitivity: number): Temporal
     sensitivity: Math.round(motionSensitivity * 4096),
     switchScale: 8,
   };
+}
+
+/**
+ * The plan's twoColorInkCost: TWO_COLOR_INK_COST up to 80 columns, none from 120; none at all for
+ * block elements, which are picture rather than letters (their shapes are the sub-cell detail).
+ */
+function twoColorInkCost(charset: RenderParams['charset'], columns: number): number {
+  if (charset === 'blocks') return 0;
+  return Math.floor((TWO_COLOR_INK_COST * Math.min(40, Math.max(0, 120 - columns))) / 40);
 }
 
 /** Percentiles of auto-levels, in 1/10000: 1 % and 99 % of the samples (a few specular or black pixels do not set the range). */
@@ -241,7 +261,8 @@ export function planFrame(
     ),
     invert: params.invert,
     background: params.color && params.background,
-    twoColorInkCost: Math.floor((TWO_COLOR_INK_COST * Math.min(40, Math.max(0, 120 - columns))) / 40),
+    twoColorInkCost: twoColorInkCost(params.charset, columns),
+    twoColorInkWeight: params.charset === 'blocks' ? 0 : TWO_COLOR_INK_WEIGHT,
     inkScale: Math.round((glyphs.densest * 65536) / TONE_MAX),
     glyphs,
     cellBlur: CELL_BLUR,

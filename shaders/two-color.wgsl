@@ -23,8 +23,8 @@
 //          E = 256 (X2 - 2 bg X1 + 8 bg^2) - 2 D (AX - bg A1) + ((D^2 >> 4) (A2 >> 4)), the squared
 //          error of the drawn cell / 256 (each term < 2^29). Divisions truncate (as WGSL's).
 // choice   over the codebook and the cell's directional glyph, on the lightness L: the smallest
-//          E, plus inkCost + TWO_COLOR_INK_WEIGHT * A1 for an inked glyph (A1 > 0; inkCost the
-//          plan's, from TWO_COLOR_INK_COST;
+//          E, plus inkCost + inkWeight * A1 for an inked glyph (A1 > 0; the plan's, from
+//          TWO_COLOR_INK_COST and TWO_COLOR_INK_WEIGHT, none for blocks;
 //          < 2^30 with E), ties to the lower rank (blank
 //          first: a flat cell is a space on its color). In streams the previous glyph's E is
 //          lowered by the cell's switching cost in these units, ((sw * 255 / densest) * 255 /
@@ -38,7 +38,7 @@
 // GPU: one invocation per cell. glyphsOut gets the glyph (the stream keeps it for the next
 // frame); packed[i] = glyph | fg.r << 8 | fg.g << 16 | fg.b << 24 and packed[cells + i] =
 // bg.r | bg.g << 8 | bg.b << 16, so the frame is still read back in one copy. The plan's
-// inkCost arrives as frame.twoColorInkCost.
+// inkCost and inkWeight arrive as frame.twoColorInkCost and frame.twoColorInkWeight.
 
 @group(1) @binding(0) var<storage, read> lin: array<u32>;
 @group(1) @binding(1) var<storage, read> cellData: array<i32>;
@@ -167,7 +167,7 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
     }
     var e = fitChannel(a1, a2, ax, x1, x2).z;
     if (a1 > 0) {
-      e += i32(frame.twoColorInkCost) + TWO_COLOR_INK_WEIGHT * a1;
+      e += i32(frame.twoColorInkCost) + i32(frame.twoColorInkWeight) * a1;
     }
     if (i32(g) == prev) {
       e -= switchCost(cellData[base + CELL_SWITCH]);

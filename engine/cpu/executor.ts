@@ -239,6 +239,7 @@ export class CpuExecutor {
         plan.linearToTone,
         plan.toneCurve,
         plan.twoColorInkCost,
+        plan.twoColorInkWeight,
         prev && stream
           ? {
               glyphs: prev,

@@ -78,6 +78,7 @@ export class FrameUniform {
     this.set('saturation', plan.saturation);
     this.set('invert', plan.invert);
     this.set('twoColorInkCost', plan.twoColorInkCost);
+    this.set('twoColorInkWeight', plan.twoColorInkWeight);
     for (const [field, at] of Object.entries(tables.at)) this.set(field as FrameField, at);
   }
 }

@@ -18,7 +18,6 @@ import {
   SAMPLES_Y,
   STRUCTURE_GAIN,
   TONE_MAX,
-  TWO_COLOR_INK_WEIGHT,
 } from '../fixed.js';
 import { MAX_GLYPHS } from '../glyphs/table.js';
 import {
@@ -86,7 +85,6 @@ export const WGSL_CONSTANTS: Readonly<Record<string, number | readonly number[]>
   FS_DOWN_RIGHT,
   DENOISE_SPATIAL: SPATIAL,
   SHARPEN_BINOMIAL: BINOMIAL,
-  TWO_COLOR_INK_WEIGHT,
 };
 
 /**
@@ -143,6 +141,7 @@ export const FRAME_FIELDS = [
   'saturation',
   'invert',
   'twoColorInkCost',
+  'twoColorInkWeight',
   // offsets into `tables`
   'srgbToLinearAt',
   'srgbPairToLinearAt',

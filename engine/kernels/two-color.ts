@@ -1,4 +1,4 @@
-import { SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y, TONE_MAX, TWO_COLOR_INK_WEIGHT } from '../fixed.js';
+import { SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y, TONE_MAX } from '../fixed.js';
 import { CELL_DIR, CELL_STRIDE, CELL_SWITCH } from './cells.js';
 import { interpolate, luminance, saturatedSrgb } from './luma.js';
 
@@ -28,8 +28,8 @@ import { interpolate, luminance, saturatedSrgb } from './luma.js';
  *          E = 256 (X2 - 2 bg X1 + 8 bg^2) - 2 D (AX - bg A1) + ((D^2 >> 4) (A2 >> 4)), the squared
  *          error of the drawn cell / 256 (each term < 2^29). Divisions truncate (as WGSL's).
  * choice   over the codebook and the cell's directional glyph, on the lightness L: the smallest
- *          E, plus inkCost + TWO_COLOR_INK_WEIGHT * A1 for an inked glyph (A1 > 0; inkCost the
- *          plan's, from TWO_COLOR_INK_COST;
+ *          E, plus inkCost + inkWeight * A1 for an inked glyph (A1 > 0; the plan's, from
+ *          TWO_COLOR_INK_COST and TWO_COLOR_INK_WEIGHT, none for blocks;
  *          < 2^30 with E), ties to the lower rank (blank
  *          first: a flat cell is a space on its color). In streams the previous glyph's E is
  *          lowered by the cell's switching cost in these units, ((sw * 255 / densest) * 255 /
@@ -54,6 +54,7 @@ export function twoColor(
   linearToTone: Uint16Array,
   toneCurve: Uint16Array,
   inkCost: number,
+  inkWeight: number,
   previous: TwoColorPrevious | null,
   glyphsOut: Uint8Array,
   fgOut: Uint8Array,
@@ -108,7 +109,7 @@ export function twoColor(
           ax += v * light[j];
         }
         fitChannel(a1, a2, ax, x1, x2, fit);
-        let e = fit[2] + (a1 > 0 ? inkCost + TWO_COLOR_INK_WEIGHT * a1 : 0);
+        let e = fit[2] + (a1 > 0 ? inkCost + inkWeight * a1 : 0);
         if (g === prev) e -= switchCost(cellData[base + CELL_SWITCH], densest);
         if (e < bestE) {
           bestE = e;
