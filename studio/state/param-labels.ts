@@ -11,7 +11,7 @@ const WORDS: Readonly<Record<ParamName, { label: string; help: string }>> = {
   format: { label: 'File type', help: 'The file type the link names; each has its own download in Export.' },
   color: { label: 'Colour', help: 'Draw each character in the colour of its part of the picture.' },
   background: {
-    label: 'Photo colours',
+    label: 'Photo look',
     help: 'With Colour on, each character cell gets a colour behind it too: a photo. Style Blocks gives the finest picture.',
   },
   invert: { label: 'Light page', help: 'Dark characters on a white page, as print.' },
