@@ -1,11 +1,13 @@
 /** Two-colour cells in every format that carries them: ANSI, HTML, SVG, JSON and json-compact. */
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeAnsi } from '../../../engine/encode/ansi.js';
 import { encode } from '../../../engine/encode/index.js';
 import { encodeText } from '../../../engine/encode/text.js';
 import type { CellGrid } from '../../../engine/grid.js';
-import { params, textGrid } from '../../support/grids.js';
+import { gridArbitrary, params, textGrid } from '../../support/grids.js';
+import { parseHtml, parseXml, textOf } from '../../support/markup.js';
 
 /** ESC written as E, so the patterns below need no control characters. */
 const visible = (ansi: string) => ansi.replaceAll('\x1b', 'E');
@@ -62,5 +64,24 @@ describe('two-colour encoders', () => {
     // without color, no background plane
     const mono = JSON.parse(encode(twoColorGrid(), params({ format: 'json' })).body);
     expect(mono.backgrounds).toBeUndefined();
+  });
+
+  it('HTML and SVG parse, and ANSI strips to the text, for any glyphs and both colors', () => {
+    fc.assert(
+      fc.property(
+        gridArbitrary(),
+        fc.array(fc.nat(255), { minLength: 12 * 6 * 3, maxLength: 12 * 6 * 3 }),
+        (g, bytes) => {
+          const grid = { ...g, backgrounds: Uint8Array.from(bytes.slice(0, g.columns * g.rows * 3)) };
+          const p = (format: string) => params({ format, color: 'true', background: 'true' });
+          expect(parseHtml(encode(grid, p('html')).body).errors).toEqual([]);
+          const svg = parseXml(encode(grid, p('svg')).body);
+          expect(svg.errors).toEqual([]);
+          expect(textOf(svg.root).length).toBeGreaterThan(0);
+          expect(visible(encode(grid, p('ansi')).body).replace(/E\[[0-9;]*m/g, '')).toBe(encodeText(grid));
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
