@@ -205,6 +205,13 @@ function renderCommand(
   if (!columnsGiven && toTerminal && terminalColumns !== undefined && terminalColumns > 0) {
     strings.columns = String(columnsForTerminal(terminalColumns));
   }
+  // two-colour cells are colour: --background alone turns --color on; with --no-color it is a mistake
+  const background =
+    strings.background !== undefined && resolveParamsOrUsage({ background: strings.background }, given).background;
+  if (background && strings.color === undefined) strings.color = 'true';
+  else if (background && !resolveParamsOrUsage({ color: strings.color }, given).color) {
+    throw new UsageError('--background colors each cell behind its glyph, so it needs color (drop --no-color)');
+  }
   if (strings.format === undefined) {
     // No --format: a file named by -o says it with its extension; --color alone means ansi,
     // since plain text has no color (SPEC 4.2 rule 2).

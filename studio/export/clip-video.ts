@@ -97,7 +97,11 @@ export async function clipToWebm(clip: Clip, onProgress: (done: number) => void 
       if (hidden) throw new Error(HIDDEN_WHILE_RECORDING);
       params = frame.params ?? params;
       const style = paintStyleOf({ ...params, color: frame.chroma !== null });
-      painter.paint(gridFromLines(frame.columns, frame.rows, frame.lines, frame.chroma), style, fontPx);
+      painter.paint(
+        gridFromLines(frame.columns, frame.rows, frame.lines, frame.chroma, frame.backgroundChroma),
+        style,
+        fontPx,
+      );
       ctx.fillStyle = style.light ? '#fff' : '#000';
       ctx.fillRect(0, 0, width, height);
       ctx.drawImage(scratch, 0, 0);

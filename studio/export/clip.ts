@@ -24,6 +24,8 @@ export interface ClipFrame {
   readonly rows: number;
   readonly lines: readonly string[];
   readonly chroma: { readonly encoding: 'rgb24-b64-v1'; readonly data: string } | null;
+  /** Two-colour cells' backgrounds, in the same encoding (only on frames that have them). */
+  readonly backgroundChroma?: { readonly encoding: 'rgb24-b64-v1'; readonly data: string };
   /** The controls' values, on each frame where they changed during the recording. */
   readonly params?: RenderParams;
   /**
@@ -84,6 +86,9 @@ export class ClipRecorder {
       rows: grid.rows,
       lines: gridLines(grid),
       chroma: params.color ? { encoding: 'rgb24-b64-v1', data: toBase64(grid.colors) } : null,
+      ...(params.color && grid.backgrounds
+        ? { backgroundChroma: { encoding: 'rgb24-b64-v1', data: toBase64(grid.backgrounds) } }
+        : {}),
       // a new params object is not always a change (a field that says its value again, an Undo
       // back to the same look): only different values are written again
       ...(sameParams(params, this.lastParams) ? {} : { params }),
@@ -230,11 +235,12 @@ export function clipToHtmlFlipbook(clip: Clip): string {
     art.style.color = look.ink;
     if (!f.chroma) { art.textContent = f.lines.join('\\n'); return; }
     const bytes = Uint8Array.from(atob(f.chroma.data), (c) => c.charCodeAt(0));
+    const under = f.backgroundChroma ? Uint8Array.from(atob(f.backgroundChroma.data), (c) => c.charCodeAt(0)) : null;
     art.textContent = '';
     f.lines.forEach((line, r) => {
-      let c = 0, run = '', color = '';
-      const flush = () => { if (!run) return; const s = document.createElement('span'); s.style.color = color; s.textContent = run; art.append(s); run = ''; };
-      for (const ch of line) { const col = hex(bytes, (r * f.columns + c++) * 3); if (col !== color) { flush(); color = col; } run += ch; }
+      let c = 0, run = '', color = '', back = '';
+      const flush = () => { if (!run) return; const s = document.createElement('span'); s.style.color = color; if (back) { s.style.background = back; s.style.display = 'inline-block'; } s.textContent = run; art.append(s); run = ''; };
+      for (const ch of line) { const k = (r * f.columns + c++) * 3; const col = hex(bytes, k); const bg = under ? hex(under, k) : ''; if (col !== color || bg !== back) { flush(); color = col; back = bg; } run += ch; }
       flush();
       if (r < f.lines.length - 1) art.append('\\n');
     });

@@ -1,6 +1,7 @@
 /**
  * A CellGrid rebuilt from a `json-compact` body (engine/encode/json.ts): glyph indexes from
- * the lines and the charset's table, colors from the `rgb24-b64-v1` chroma (zeros without it).
+ * the lines and the charset's table, colors from the `rgb24-b64-v1` chroma (zeros without it),
+ * two-colour cells' backgrounds from `backgroundChroma` when there is one.
  * A recorded clip's frame, which has the same lines and chroma, becomes a grid to paint.
  */
 
@@ -16,6 +17,7 @@ export interface CompactBody {
   readonly charset: Charset;
   readonly lines: readonly string[];
   readonly chroma: Chroma;
+  readonly backgroundChroma?: Chroma;
   readonly evidence: RenderEvidence;
 }
 
@@ -36,12 +38,19 @@ export function gridFromCompact(body: CompactBody): CellGrid {
     table,
     glyphs,
     colors,
+    ...(body.backgroundChroma ? { backgrounds: chromaColors(body.backgroundChroma, body.columns * body.rows) } : {}),
     evidence: body.evidence,
   };
 }
 
 /** A grid to paint from rows of text and their chroma: its table is the glyphs the lines hold. */
-export function gridFromLines(columns: number, rows: number, lines: readonly string[], chroma: Chroma): PaintableGrid {
+export function gridFromLines(
+  columns: number,
+  rows: number,
+  lines: readonly string[],
+  chroma: Chroma,
+  backgroundChroma: Chroma = null,
+): PaintableGrid {
   const table = [' '];
   const index = new Map([[' ', 0]]);
   const glyphs = new Uint8Array(columns * rows);
@@ -57,7 +66,10 @@ export function gridFromLines(columns: number, rows: number, lines: readonly str
       glyphs[r * columns + c++] = i;
     }
   });
-  return { columns, rows, table, glyphs, colors: chromaColors(chroma, columns * rows) };
+  const colors = chromaColors(chroma, columns * rows);
+  return backgroundChroma
+    ? { columns, rows, table, glyphs, colors, backgrounds: chromaColors(backgroundChroma, columns * rows) }
+    : { columns, rows, table, glyphs, colors };
 }
 
 /** The cells' colors from an `rgb24-b64-v1` chroma; zeros without one. */

@@ -70,4 +70,17 @@ describe('studio: two-colour cells', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('Photo look turned on with Colour off turns Colour on too', async (ctx) => {
+    if (!browser) return ctx.skip();
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${studio.url}/?columns=72`);
+    await page.getByLabel('Open an image or video file').setInputFiles(FIXTURE_PNG);
+    await eventually(() => meanGrey(page)).toBeLessThan(100);
+    await page.getByRole('switch', { name: 'Photo look' }).check();
+    await eventually(() => page.getByRole('switch', { name: 'Colour', exact: true }).isChecked()).toBe(true);
+    await eventually(() => meanGrey(page)).toBeGreaterThan(150);
+    expect(new URL(page.url()).searchParams.get('color')).toBe('true');
+    await page.context().close();
+  });
 });

@@ -49,6 +49,13 @@ describe('gridFromCompact', () => {
       expect(back.table).toEqual(grid.table);
     }
   });
+
+  it('rebuilds two-colour cells: the backgrounds from backgroundChroma', () => {
+    const params = resolveParams({ columns: 8, color: true, background: true }, 'json');
+    const grid = renderImage(image, params);
+    const back = gridFromCompact(JSON.parse(encodeJsonCompact(grid, params)));
+    expect(back.backgrounds).toEqual(grid.backgrounds);
+  });
 });
 
 describe('clips', () => {
@@ -143,6 +150,21 @@ describe('clips', () => {
     const frames = rec.finish().frames;
     expect(frames.map((f) => f.params)).toEqual([undefined, params, undefined]);
     expect(frames.map((f) => f.chroma?.encoding ?? null)).toEqual([null, 'rgb24-b64-v1', 'rgb24-b64-v1']);
+  });
+
+  it('record two-colour frames with their backgrounds, painted and played back as such', () => {
+    const two = resolveParams({ columns: 8, color: true, background: true }, 'json');
+    const twoGrid = renderImage(image, two);
+    const rec = new ClipRecorder('cam', two);
+    rec.add(twoGrid, two, 0, null);
+    rec.add(grid, params, 40, null);
+    const clip = rec.finish();
+    const [first, second] = clip.frames;
+    expect(first.backgroundChroma?.encoding).toBe('rgb24-b64-v1');
+    expect(second.backgroundChroma).toBeUndefined();
+    const painted = gridFromLines(first.columns, first.rows, first.lines, first.chroma, first.backgroundChroma);
+    expect(painted.backgrounds).toEqual(twoGrid.backgrounds);
+    expect(clipToHtmlFlipbook(clip)).toContain('backgroundChroma');
   });
 
   it('write the controls again only where their values changed, not where the same values came anew', () => {

@@ -254,7 +254,10 @@ export class StudioApp extends LitElement {
   // Parameters ---------------------------------------------------------------------------
 
   private setParam({ name, value }: ParamChangeDetail): void {
-    this.commit(Object.freeze({ ...this.params, [name]: value }) as RenderParams);
+    // Photo look is color behind the glyphs: turned on, it turns Colour on too (as the CLI's
+    // --background does); Colour turned off leaves it waiting for Colour again
+    const also = name === 'background' && value === true ? { color: true } : {};
+    this.commit(Object.freeze({ ...this.params, [name]: value, ...also }) as RenderParams);
   }
 
   private preset({ target }: PresetDetail): void {

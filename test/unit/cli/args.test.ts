@@ -241,6 +241,16 @@ describe('parseArgs', () => {
     expect(render('--format', 'json-compact', '-o', 'x.html', 'a.png').params.format).toBe('json-compact');
   });
 
+  it('--background turns color on (two-colour cells are color), and refuses --no-color beside it', () => {
+    const { params } = render('--background', 'a.png');
+    expect([params.background, params.color, params.format]).toEqual([true, true, 'ansi']);
+    expect(render('--background', '--color', 'a.png').params.color).toBe(true);
+    expect(render('--no-background', 'a.png').params.color).toBe(false);
+    expect(usageError('--background', '--no-color', 'a.png')).toBe(
+      '--background colors each cell behind its glyph, so it needs color (drop --no-color)',
+    );
+  });
+
   it('refuses an -o extension that names no format, unless --format picks one', () => {
     const known = '(known: .txt .ans .html .json .svg .htm); give --format to pick one';
     expect(usageError('-o', 'out.xyz', 'a.png')).toBe(`-o out.xyz: the extension .xyz names no format ${known}`);
