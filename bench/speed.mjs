@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildCli, CLI, has, machine, ROOT, SHARED, writeResult } from './peerbench.mjs';
 
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1] || 40);
+const runsAt = process.argv.indexOf('--runs');
+const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 40;
 buildCli();
 const { CpuExecutor, planFrame, renderImage, resolveParams } = await import(path.join(ROOT, 'dist/engine/index.js'));
 const sharp = (await import('sharp')).default;
