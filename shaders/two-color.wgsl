@@ -22,7 +22,8 @@
 //          this to the least-squares fit, whose strokes read as clutter). D = fg - bg;
 //          E = 256 (X2 - 2 bg X1 + 8 bg^2) - 2 D (AX - bg A1) + ((D^2 >> 4) (A2 >> 4)), the squared
 //          error of the drawn cell / 256 (each term < 2^29). Divisions truncate (as WGSL's).
-// choice   over the codebook and the cell's directional glyph, on the lightness L: the smallest
+// choice   over the codebook, the cell's directional glyph and the charset's edge glyphs (`_ [ ] "`
+//          for ASCII charsets, which only two colours make edges), on the lightness L: the smallest
 //          E, plus inkCost + inkWeight * A1 for an inked glyph (A1 > 0; the plan's, from
 //          TWO_COLOR_INK_COST and TWO_COLOR_INK_WEIGHT, none for blocks;
 //          < 2^30 with E), ties to the lower rank (blank
@@ -35,10 +36,12 @@
 //          the way each frame (sensor noise averages out), a moving one follows at once.
 // out: glyph (table index) per cell; fg and bg u8 x 3 per cell.
 //
+//
 // GPU: one invocation per cell. glyphsOut gets the glyph (the stream keeps it for the next
 // frame); packed[i] = glyph | fg.r << 8 | fg.g << 16 | fg.b << 24 and packed[cells + i] =
 // bg.r | bg.g << 8 | bg.b << 16, so the frame is still read back in one copy. The plan's
-// inkCost and inkWeight arrive as frame.twoColorInkCost and frame.twoColorInkWeight.
+// inkCost and inkWeight arrive as frame.twoColorInkCost and frame.twoColorInkWeight, the edge
+// glyphs as the table at frame.edgeGlyphsAt (frame.edgeGlyphCount of them).
 
 @group(1) @binding(0) var<storage, read> lin: array<u32>;
 @group(1) @binding(1) var<storage, read> cellData: array<i32>;
@@ -146,15 +149,17 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
   }
   var bestE = 0x7fffffff;
   var best = 0u;
-  for (var rank = 0u; rank <= k; rank++) {
+  for (var rank = 0u; rank <= k + frame.edgeGlyphCount; rank++) {
     var g = 0u;
     if (rank < k) {
       g = book[BOOK_GLYPHS + rank];
-    } else {
+    } else if (rank == k) {
       if (dir < 0 || dirInBook) {
-        break;
+        continue;
       }
       g = u32(dir);
+    } else {
+      g = tables[frame.edgeGlyphsAt + rank - k - 1u];
     }
     var a1 = 0;
     var a2 = 0;

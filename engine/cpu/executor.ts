@@ -232,6 +232,7 @@ export class CpuExecutor {
         plan.rows,
         book.glyphs,
         g.masks,
+        g.edges,
         g.densest,
         plan.saturation,
         plan.invert,

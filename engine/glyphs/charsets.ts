@@ -37,6 +37,13 @@ export const CHARSET_GLYPHS: Readonly<Record<Charset, readonly string[]>> = {
 /** Directional glyphs that `structure` lays along contours (ASCII charsets only). */
 export const DIRECTIONAL_GLYPHS = ['-', '/', '|', '\\'] as const;
 
+/**
+ * Glyphs two-colour cells may lay along a cell's edge (ASCII charsets only): a line at the foot,
+ * at the left, at the right, marks at the top. Two colours make a glyph an edge between them; the
+ * ramps have few shapes that are one (the blind panel named runs of g drawn along edges).
+ */
+export const EDGE_GLYPHS = ['_', '[', ']', '"'] as const;
+
 /** Whether a charset is printed with one-byte ASCII glyphs. */
 export function isAsciiCharset(charset: Charset): boolean {
   return CHARSET_GLYPHS[charset].every((g) => g.charCodeAt(0) < 0x7f);
@@ -44,12 +51,15 @@ export function isAsciiCharset(charset: Charset): boolean {
 
 /**
  * The glyph table of a charset, as CellGrid.table holds it: the ramp, then (ASCII charsets)
- * the directional glyphs the ramp lacks, which `structure` may lay along contours.
+ * the directional glyphs the ramp lacks, which `structure` may lay along contours, then the edge
+ * glyphs it lacks, which only two-colour cells draw.
  */
 export function charsetTable(charset: Charset): readonly string[] {
   const ramp = CHARSET_GLYPHS[charset];
-  const extras = isAsciiCharset(charset) ? DIRECTIONAL_GLYPHS.filter((g) => !ramp.includes(g)) : [];
-  return [...ramp, ...extras];
+  if (!isAsciiCharset(charset)) return [...ramp];
+  const directional = DIRECTIONAL_GLYPHS.filter((g) => !ramp.includes(g));
+  const edges = EDGE_GLYPHS.filter((g) => !ramp.includes(g));
+  return [...ramp, ...directional, ...edges];
 }
 
 /**

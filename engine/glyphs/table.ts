@@ -5,7 +5,7 @@
  */
 import { INK_ONE, SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y } from '../fixed.js';
 import { applyCellBlur, CELL_BLUR } from './cell-blur.js';
-import { CHARSET_GLYPHS, type Charset, charsetTable, isAsciiCharset } from './charsets.js';
+import { CHARSET_GLYPHS, type Charset, charsetTable, EDGE_GLYPHS, isAsciiCharset } from './charsets.js';
 import { CELL_H, CELL_W, LEVEL_ALPHABET } from './font-format.js';
 import { GLYPH_BITMAPS } from './font-metrics.js';
 
@@ -25,6 +25,8 @@ export interface GlyphTable {
   readonly blurredMasks: Int32Array;
   /** Table index of '|', '/', '-', '\' (contour vertical, rising, horizontal, falling), or -1. */
   readonly directional: Int32Array;
+  /** Table indexes of the edge glyphs two-colour cells may draw (EDGE_GLYPHS the ramp lacks; none outside ASCII). */
+  readonly edges: Int32Array;
   /** The densest ramp glyph's coverage, Q12: what a white source maps to. */
   readonly densest: number;
 }
@@ -74,6 +76,7 @@ function buildTable(charset: Charset): GlyphTable {
     masks: flatMasks,
     blurredMasks,
     directional: isAsciiCharset(charset) ? directional : Int32Array.from([-1, -1, -1, -1]),
+    edges: Int32Array.from(EDGE_GLYPHS.map((g) => table.indexOf(g)).filter((i) => i >= ramp.length)),
     densest: coverage[rampOrder[rampOrder.length - 1]],
   };
 }

@@ -79,6 +79,7 @@ export class FrameUniform {
     this.set('invert', plan.invert);
     this.set('twoColorInkCost', plan.twoColorInkCost);
     this.set('twoColorInkWeight', plan.twoColorInkWeight);
+    this.set('edgeGlyphCount', plan.glyphs.edges.length);
     for (const [field, at] of Object.entries(tables.at)) this.set(field as FrameField, at);
   }
 }
@@ -102,7 +103,8 @@ type TableField =
   | 'cellBlurAt'
   | 'rampOrderAt'
   | 'directionalAt'
-  | 'inkMasksAt';
+  | 'inkMasksAt'
+  | 'edgeGlyphsAt';
 
 /**
  * srgbToLinear for two channels in one lookup: entry r | g << 8 holds srgbToLinear[r] |
@@ -153,6 +155,7 @@ export class TableImage {
       ['rampOrderAt', g.rampOrder],
       ['directionalAt', g.directional],
       ['inkMasksAt', g.masks],
+      ['edgeGlyphsAt', g.edges],
     ];
     const total = parts.reduce((n, [, a]) => n + a.length, 0);
     if (this.words.length < total) {

@@ -142,6 +142,7 @@ export const FRAME_FIELDS = [
   'invert',
   'twoColorInkCost',
   'twoColorInkWeight',
+  'edgeGlyphCount',
   // offsets into `tables`
   'srgbToLinearAt',
   'srgbPairToLinearAt',
@@ -155,6 +156,7 @@ export const FRAME_FIELDS = [
   'rampOrderAt',
   'directionalAt',
   'inkMasksAt',
+  'edgeGlyphsAt',
 ] as const;
 export type FrameField = (typeof FRAME_FIELDS)[number];
 

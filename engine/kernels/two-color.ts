@@ -27,7 +27,8 @@ import { interpolate, luminance, saturatedSrgb } from './luma.js';
  *          this to the least-squares fit, whose strokes read as clutter). D = fg - bg;
  *          E = 256 (X2 - 2 bg X1 + 8 bg^2) - 2 D (AX - bg A1) + ((D^2 >> 4) (A2 >> 4)), the squared
  *          error of the drawn cell / 256 (each term < 2^29). Divisions truncate (as WGSL's).
- * choice   over the codebook and the cell's directional glyph, on the lightness L: the smallest
+ * choice   over the codebook, the cell's directional glyph and the charset's edge glyphs (`_ [ ] "`
+ *          for ASCII charsets, which only two colours make edges), on the lightness L: the smallest
  *          E, plus inkCost + inkWeight * A1 for an inked glyph (A1 > 0; the plan's, from
  *          TWO_COLOR_INK_COST and TWO_COLOR_INK_WEIGHT, none for blocks;
  *          < 2^30 with E), ties to the lower rank (blank
@@ -47,6 +48,7 @@ export function twoColor(
   rows: number,
   codebookGlyphs: Int32Array,
   masks: Int32Array,
+  edges: Int32Array,
   densest: number,
   saturation: number,
   invert: boolean,
@@ -95,9 +97,9 @@ export function twoColor(
       const dir = cellData[base + CELL_DIR];
       let bestE = 0x7fffffff;
       let best = 0;
-      for (let rank = 0; rank <= k; rank++) {
-        const g = rank < k ? codebookGlyphs[rank] : dir;
-        if (rank === k && (dir < 0 || codebookGlyphs.includes(dir))) break;
+      for (let rank = 0; rank <= k + edges.length; rank++) {
+        const g = rank < k ? codebookGlyphs[rank] : rank === k ? dir : edges[rank - k - 1];
+        if (rank === k && (dir < 0 || codebookGlyphs.includes(dir))) continue;
         let a1 = 0;
         let a2 = 0;
         let ax = 0;
