@@ -50,9 +50,13 @@ export function charsetSection(): string {
     const t = glyphTable(c);
     const ramp = Array.from(t.rampOrder, (i) => t.table[i]).join('');
     const shown = `${code(ramp.length > 40 ? `${ramp.slice(0, 40)}…` : ramp)} (${ramp.length})`;
-    const extras = charsetTable(c).slice(CHARSET_GLYPHS[c].length).join(' ');
+    const edges = Array.from(t.edges, (i) => t.table[i]);
+    const strokes = charsetTable(c)
+      .slice(CHARSET_GLYPHS[c].length)
+      .filter((g) => !edges.includes(g))
+      .join(' ');
     const kind = isAsciiCharset(c)
-      ? `ASCII; \`structure\` adds ${extras ? code(extras) : 'nothing (all in the ramp)'}`
+      ? `ASCII; \`structure\` adds ${strokes ? code(strokes) : 'nothing (all in the ramp)'}; two-colour cells add ${code(edges.join(' '))}`
       : 'Unicode';
     return `| \`${c}\` | ${shown} | ${((t.densest / 4096) * 100).toFixed(1)} % | ${kind} | ${CHARSET_NOTES[c]} |`;
   });
