@@ -39,6 +39,8 @@ export const handoffFrameSchema = z
     rows: z.int().min(1),
     lines: z.array(z.string()),
     chroma: z.object({ encoding: z.literal('rgb24-b64-v1'), data: z.string() }).nullable(),
+    /** Two-colour cells only (`background`): the cells' backgrounds in the chroma's encoding. */
+    backgroundChroma: z.object({ encoding: z.literal('rgb24-b64-v1'), data: z.string() }).optional(),
     timestamp: z.number(),
   })
   .strict()

@@ -282,6 +282,9 @@ export class HandoffSession {
       rows: grid.rows,
       lines: gridLines(grid),
       chroma: color ? { encoding: 'rgb24-b64-v1', data: toBase64(grid.colors) } : null,
+      ...(color && grid.backgrounds
+        ? { backgroundChroma: { encoding: 'rgb24-b64-v1' as const, data: toBase64(grid.backgrounds) } }
+        : {}),
       timestamp: Date.now(),
     };
   }

@@ -95,6 +95,16 @@ describe('HandoffSession', () => {
       lines: ['.:'],
       chroma: { encoding: 'rgb24-b64-v1', data: 'AQID+vv8' },
     });
+    // without two-colour cells a frame is as it always was: no background plane
+    expect('backgroundChroma' in frame).toBe(false);
+  });
+
+  it('with the backgrounds of two-colour cells as a second plane', () => {
+    const { session, sent, ready } = setup();
+    ready();
+    session.offer({ ...grid(1), backgrounds: Uint8Array.of(9, 8, 7, 6, 5, 4) }, true);
+    const frame = handoffFrameSchema.parse(sent[0].message);
+    expect(frame.backgroundChroma).toEqual({ encoding: 'rgb24-b64-v1', data: 'CQgHBgUE' });
   });
 
   it('without chroma when color is off', () => {
