@@ -128,12 +128,14 @@ function temporalConstants(densest: number, motionSensitivity: number): Temporal
 }
 
 /**
- * The plan's twoColorInkCost: TWO_COLOR_INK_COST up to 80 columns, none from 120; none at all for
- * block elements, which are picture rather than letters (their shapes are the sub-cell detail).
+ * The plan's twoColorInkCost and twoColorInkWeight: TWO_COLOR_INK_COST up to 80 columns, none from
+ * 120, and TWO_COLOR_INK_WEIGHT; neither for block elements, which are picture rather than letters
+ * (their shapes are the sub-cell detail).
  */
-function twoColorInkCost(charset: RenderParams['charset'], columns: number): number {
-  if (charset === 'blocks') return 0;
-  return Math.floor((TWO_COLOR_INK_COST * Math.min(40, Math.max(0, 120 - columns))) / 40);
+function twoColorInk(charset: RenderParams['charset'], columns: number): { cost: number; weight: number } {
+  if (charset === 'blocks') return { cost: 0, weight: 0 };
+  const cost = Math.floor((TWO_COLOR_INK_COST * Math.min(40, Math.max(0, 120 - columns))) / 40);
+  return { cost, weight: TWO_COLOR_INK_WEIGHT };
 }
 
 /** Percentiles of auto-levels, in 1/10000: 1 % and 99 % of the samples (a few specular or black pixels do not set the range). */
@@ -223,6 +225,8 @@ export function planFrame(
   // so RMSE <= maxGlyphRmse <=> cost <= (maxGlyphRmse * densestQ10)^2 * CODEBOOK_MASS.
   const densestQ10 = glyphs.densest >> 2;
   const radii = localRadii(columns);
+  const background = params.color && params.background;
+  const ink = twoColorInk(params.charset, columns);
   return {
     source: { width: source.width, height: source.height },
     fullSize: options.fullSize ? { ...options.fullSize } : { width: source.width, height: source.height },
@@ -256,13 +260,11 @@ export function planFrame(
     maxGlyphRmse: params.maxGlyphRmse,
     // two-colour cells show the photo's colors undiluted by black: the default boost, made for
     // glyph ink on black, is their 1 (the photo's own saturation)
-    saturation: Math.round(
-      (params.color && params.background ? params.saturation / DEFAULTS.saturation : params.saturation) * Q8_ONE,
-    ),
+    saturation: Math.round((background ? params.saturation / DEFAULTS.saturation : params.saturation) * Q8_ONE),
     invert: params.invert,
-    background: params.color && params.background,
-    twoColorInkCost: twoColorInkCost(params.charset, columns),
-    twoColorInkWeight: params.charset === 'blocks' ? 0 : TWO_COLOR_INK_WEIGHT,
+    background,
+    twoColorInkCost: ink.cost,
+    twoColorInkWeight: ink.weight,
     inkScale: Math.round((glyphs.densest * 65536) / TONE_MAX),
     glyphs,
     cellBlur: CELL_BLUR,

@@ -51,6 +51,8 @@ export function colorRuns(
 /** A run of adjacent cells in one row of two-colour art that share a background and a glyph color. */
 export interface TwoColorRun {
   readonly text: string;
+  /** How many cells the run spans (its text may hold escaped or multi-unit glyphs). */
+  readonly cells: number;
   /** The glyph color, or null for a run of blanks only (whose glyph color shows nowhere). */
   readonly fg: readonly [number, number, number] | null;
   readonly bg: readonly [number, number, number];
@@ -79,13 +81,14 @@ export function twoColorRuns(
       const inked = glyphs[i] !== 0;
       const split = !sameColor(backgrounds, i, bgAt) || (inked && fgAt >= 0 && !sameColor(colors, i, fgAt));
       if (i > start && split) {
-        runs.push({ text, fg: fgAt >= 0 ? rgb(colors, fgAt) : null, bg: rgb(backgrounds, bgAt) });
+        runs.push({ text, cells: i - bgAt, fg: fgAt >= 0 ? rgb(colors, fgAt) : null, bg: rgb(backgrounds, bgAt) });
         [text, bgAt, fgAt] = ['', i, -1];
       }
       if (inked && fgAt < 0) fgAt = i;
       text += table[glyphs[i]];
     }
-    runs.push({ text, fg: fgAt >= 0 ? rgb(colors, fgAt) : null, bg: rgb(backgrounds, bgAt) });
+    const end = start + columns;
+    runs.push({ text, cells: end - bgAt, fg: fgAt >= 0 ? rgb(colors, fgAt) : null, bg: rgb(backgrounds, bgAt) });
     rows.push(runs);
   }
   return rows;

@@ -50,11 +50,10 @@ function backgroundRects(grid: CellGrid, backgrounds: Uint8Array): string {
   twoColorRuns(grid, backgrounds).forEach((runs, r) => {
     let column = 0;
     for (const run of runs) {
-      const cells = [...run.text].length;
       rects.push(
-        `<rect x="${column * CELL_W}" y="${r * CELL_H}" width="${cells * CELL_W}" height="${CELL_H}" fill="${hex(...run.bg)}"/>`,
+        `<rect x="${column * CELL_W}" y="${r * CELL_H}" width="${run.cells * CELL_W}" height="${CELL_H}" fill="${hex(...run.bg)}"/>`,
       );
-      column += cells;
+      column += run.cells;
     }
   });
   return `<g shape-rendering="crispEdges">\n${rects.join('\n')}\n</g>\n`;

@@ -105,7 +105,6 @@ export function twoColor(
         let ax = 0;
         for (let j = 0; j < SAMPLES_PER_CELL; j++) {
           const v = masks[g * SAMPLES_PER_CELL + j] >> 4;
-          a[j] = v;
           a1 += v;
           a2 += v * v;
           ax += v * light[j];
@@ -142,9 +141,9 @@ export function twoColor(
       }
       if (previous?.fg && previous.bg && best === prev) {
         const keep = steadiness(cellData[base + CELL_SWITCH], previous.switchUnit);
-        for (let k = i * 3; k < i * 3 + 3; k++) {
-          fgOut[k] += ((previous.fg[k] - fgOut[k]) * keep) >> 12;
-          bgOut[k] += ((previous.bg[k] - bgOut[k]) * keep) >> 12;
+        for (let q = i * 3; q < i * 3 + 3; q++) {
+          fgOut[q] += ((previous.fg[q] - fgOut[q]) * keep) >> 12;
+          bgOut[q] += ((previous.bg[q] - bgOut[q]) * keep) >> 12;
         }
       }
     }

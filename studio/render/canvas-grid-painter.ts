@@ -22,11 +22,10 @@ export class CanvasGridPainter implements GridPainter {
   private readonly ctx: CanvasRenderingContext2D;
   private cell: CellMetrics | null = null;
   /** One texel per cell: the grid's colors, reused while the grid size stays. */
-  private tint: OffscreenCanvas | null = null;
-  private tintPixels: ImageData | null = null;
+  private readonly tint = new CellTexture();
   /** The backgrounds layer of two-colour cells (canvas-sized) and its one-texel-per-cell source. */
   private under: OffscreenCanvas | null = null;
-  private underTint: OffscreenCanvas | null = null;
+  private readonly underTint = new CellTexture();
   private monoStyle = '';
   private lastMono: readonly number[] = [];
 
@@ -93,21 +92,13 @@ export class CanvasGridPainter implements GridPainter {
     width: number,
     height: number,
   ): void {
-    const { columns, rows } = grid;
-    if (this.underTint?.width !== columns || this.underTint.height !== rows)
-      this.underTint = new OffscreenCanvas(columns, rows);
     if (this.under?.width !== width || this.under.height !== height) this.under = new OffscreenCanvas(width, height);
-    const pixels = new ImageData(columns, rows);
-    for (let i = 0, n = columns * rows; i < n; i++) {
-      pixels.data.set(backgrounds.subarray(i * 3, i * 3 + 3), i * 4);
-      pixels.data[i * 4 + 3] = 255;
-    }
-    (this.underTint.getContext('2d') as OffscreenCanvasRenderingContext2D).putImageData(pixels, 0, 0);
+    const texture = this.underTint.update(backgrounds, grid.columns, grid.rows);
     const under = this.under.getContext('2d') as OffscreenCanvasRenderingContext2D;
     under.globalCompositeOperation = 'source-over';
     under.clearRect(0, 0, width, height);
     under.imageSmoothingEnabled = false;
-    under.drawImage(this.underTint, 0, 0, width, height);
+    under.drawImage(texture, 0, 0, width, height);
     under.globalCompositeOperation = 'destination-out';
     under.font = `${fontPx}px ${FONT_STACK}`;
     under.textBaseline = 'alphabetic';
@@ -151,8 +142,9 @@ export class CanvasGridPainter implements GridPainter {
 
   dispose(): void {
     this.canvas.removeEventListener('contextrestored', this.onRestored);
-    this.tint = null;
-    this.tintPixels = null;
+    this.tint.release();
+    this.underTint.release();
+    this.under = null;
   }
 
   private mono(rgb: readonly [number, number, number]): string {
@@ -164,23 +156,38 @@ export class CanvasGridPainter implements GridPainter {
   }
 
   private multiplyColors(grid: PaintableGrid, width: number, height: number): void {
-    const { columns, rows, colors } = grid;
-    if (!this.tint || this.tint.width !== columns || this.tint.height !== rows) {
-      this.tint = new OffscreenCanvas(columns, rows);
-      this.tintPixels = new ImageData(columns, rows);
+    const texture = this.tint.update(grid.colors, grid.columns, grid.rows);
+    this.ctx.globalCompositeOperation = 'multiply';
+    this.ctx.imageSmoothingEnabled = false;
+    this.ctx.drawImage(texture, 0, 0, width, height);
+    this.ctx.globalCompositeOperation = 'source-over';
+  }
+}
+
+/** Per-cell colors as one texel per cell, for drawing scaled up; reused while the grid size stays. */
+class CellTexture {
+  private canvas: OffscreenCanvas | null = null;
+  private pixels: ImageData | null = null;
+
+  /** The texture of `colors` (sRGB8 x 3 per cell, row-major). */
+  update(colors: Uint8Array, columns: number, rows: number): OffscreenCanvas {
+    if (this.canvas?.width !== columns || this.canvas.height !== rows || !this.pixels) {
+      this.canvas = new OffscreenCanvas(columns, rows);
+      this.pixels = new ImageData(columns, rows);
     }
-    const px = (this.tintPixels as ImageData).data;
+    const px = this.pixels.data;
     for (let i = 0, n = columns * rows; i < n; i++) {
       px[i * 4] = colors[i * 3];
       px[i * 4 + 1] = colors[i * 3 + 1];
       px[i * 4 + 2] = colors[i * 3 + 2];
       px[i * 4 + 3] = 255;
     }
-    const tintCtx = this.tint.getContext('2d') as OffscreenCanvasRenderingContext2D;
-    tintCtx.putImageData(this.tintPixels as ImageData, 0, 0);
-    this.ctx.globalCompositeOperation = 'multiply';
-    this.ctx.imageSmoothingEnabled = false;
-    this.ctx.drawImage(this.tint, 0, 0, width, height);
-    this.ctx.globalCompositeOperation = 'source-over';
+    (this.canvas.getContext('2d') as OffscreenCanvasRenderingContext2D).putImageData(this.pixels, 0, 0);
+    return this.canvas;
+  }
+
+  release(): void {
+    this.canvas = null;
+    this.pixels = null;
   }
 }
