@@ -64,7 +64,23 @@ async function run(label: string, gpu: GpuExecutor) {
   return { label, gpuMs, cpuMs, stages, equal };
 }
 
+/**
+ * The studio's path for a stream no consumer reads (GpuExecutor.renderOnDevice): the grid stays
+ * on the GPU for the painter; wall time to the GPU's end of the frame (onSubmittedWorkDone).
+ */
+async function runOnDevice(gpu: GpuExecutor) {
+  const ms: number[] = [];
+  for (const [i, frame] of frames.entries()) {
+    const t = performance.now();
+    await gpu.renderOnDevice(plan, frame, { stream: true });
+    await gpu.device.queue.onSubmittedWorkDone();
+    if (i >= WARMUP) ms.push(performance.now() - t);
+  }
+  return ms;
+}
+
 const wavefront = await run('wavefront', await createNodeGpuExecutor(device, { dither: 'wavefront' }));
+const onDevice = await runOnDevice(await createNodeGpuExecutor(device, { dither: 'wavefront' }));
 const serial = await run('serial', await createNodeGpuExecutor(device, { dither: 'serial' }));
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
@@ -77,6 +93,7 @@ const lines = [
   `| CPU executor (Node, one thread) | ${f1(median(wavefront.cpuMs))} | ${f1(mean(wavefront.cpuMs))} | - |`,
   `| GPU executor, ${adapterName}, dither wavefront (wall: upload + submit + readback) | ${f1(median(wavefront.gpuMs))} | ${f1(mean(wavefront.gpuMs))} | ${wavefront.equal}/${FRAMES} |`,
   `| GPU executor, ${adapterName}, dither serial | ${f1(median(serial.gpuMs))} | ${f1(mean(serial.gpuMs))} | ${serial.equal}/${FRAMES} |`,
+  `| GPU executor, ${adapterName}, frame left on the GPU (the studio's stream path: upload + submit, no readback) | ${f1(median(onDevice))} | ${f1(mean(onDevice))} | - |`,
   '',
   `CPU / GPU (median, wavefront): ${f2(median(wavefront.cpuMs) / median(wavefront.gpuMs))}x.`,
   '',

@@ -30,7 +30,7 @@ export { CHARSET_GLYPHS, charsetTable } from './glyphs/charsets.js';
 // the GPU executor (runtime-neutral: hosts hand it a device and the WGSL sources)
 export type { GpuErrorCode } from './gpu/errors.js';
 export { GpuExecutorError } from './gpu/errors.js';
-export type { DitherSchedule, GpuExecutorOptions, GpuRenderOptions, TimingSource } from './gpu/executor.js';
+export type { DeviceGrid, DitherSchedule, GpuExecutorOptions, GpuRenderOptions, TimingSource } from './gpu/executor.js';
 export { createGpuExecutor, GpuExecutor } from './gpu/executor.js';
 export { FallbackRenderer } from './gpu/fallback.js';
 export type { GpuFrame } from './gpu/frame-source.js';

@@ -18,12 +18,18 @@
 // browser blends its own text, so the WebGPU and Canvas 2D painters look alike, and no
 // per-pixel transcendental, which keeps software rasterizers (SwiftShader) fast.
 //
-// Buffers: `glyphs` holds one byte per cell (an index into the charset table), four per u32,
-// little-endian; `colors` holds three sRGB bytes per cell, packed the same way.
+// Buffers, in one of two layouts (bit 4 of view.grid.w):
+// - bytes (a grid from the CPU): `glyphs` holds one byte per cell (an index into the charset
+//   table), four per u32, little-endian; `colors` holds three sRGB bytes per cell, packed the same
+//   way, then the backgrounds';
+// - packed (bit 4 set: a frame the GPU executor left on the device, drawn without a copy): both
+//   bindings are the executor's `packed` buffer, one u32 per cell, glyph | r << 8 | g << 16 |
+//   b << 24, then with two-colour cells one more per cell, r | g << 8 | b << 16 of its background.
 
 struct View {
-  // columns, rows, page (1: white, 0: black; the clear color too), color mode (2: per-cell
-  // glyph colors and backgrounds, 1: per-cell colors, 0: every glyph in mono)
+  // columns, rows, page (1: white, 0: black; the clear color too), color mode in bits 0-1 (2:
+  // per-cell glyph colors and backgrounds, 1: per-cell colors, 0: every glyph in mono) and the
+  // packed layout in bit 2 (see Buffers above)
   grid: vec4u,
   // 1 / atlas width, 1 / atlas height (texels to texture coordinates), unused, unused
   atlas: vec4f,
@@ -57,12 +63,26 @@ fn color_byte(k: u32) -> f32 {
   return f32(byte_at(k, colors[k / 4u])) / 255.0;
 }
 
+fn packed_layout() -> bool {
+  return (view.grid.w & 4u) != 0u;
+}
+
+// Byte `b` (0..3) of the packed word `w`, as 0..1.
+fn word_byte(w: u32, b: u32) -> f32 {
+  return f32((w >> (b * 8u)) & 0xffu) / 255.0;
+}
+
 @vertex
 fn vs(@builtin(vertex_index) index: u32) -> VsOut {
   var out: VsOut;
   let cell = index >> 2u;
-  let glyph = byte_at(cell, glyphs[cell >> 2u]);
-  let twoColor = view.grid.w == 2u;
+  let packed = packed_layout();
+  let mode = view.grid.w & 3u;
+  var glyph = byte_at(cell, glyphs[cell >> 2u]);
+  if (packed) {
+    glyph = glyphs[cell] & 0xffu;
+  }
+  let twoColor = mode == 2u;
   var box = glyph_info[2u * glyph];
   if (twoColor) {
     box = vec4f(0.0, 0.0, view.cell.x, view.cell.y);
@@ -78,15 +98,22 @@ fn vs(@builtin(vertex_index) index: u32) -> VsOut {
   let px = vec2f(f32(cell - row * columns), f32(row)) * view.cell.xy + offset;
   out.position = vec4f(px.x / view.cell.z * 2.0 - 1.0, 1.0 - px.y / view.cell.w * 2.0, 0.0, 1.0);
   out.uv = (glyph_info[2u * glyph + 1u].xy + offset) * view.atlas.xy;
-  if (view.grid.w >= 1u) {
+  let cells = view.grid.x * view.grid.y;
+  if (mode >= 1u && packed) {
+    let w = glyphs[cell];
+    out.color = vec3f(word_byte(w, 1u), word_byte(w, 2u), word_byte(w, 3u));
+  } else if (mode >= 1u) {
     let k = cell * 3u;
     out.color = vec3f(color_byte(k), color_byte(k + 1u), color_byte(k + 2u));
   } else {
     out.color = view.mono.rgb;
   }
   out.background = vec3f(f32(view.grid.z));
-  if (twoColor) {
-    let k = (view.grid.x * view.grid.y + cell) * 3u;
+  if (twoColor && packed) {
+    let w = glyphs[cells + cell];
+    out.background = vec3f(word_byte(w, 0u), word_byte(w, 1u), word_byte(w, 2u));
+  } else if (twoColor) {
+    let k = (cells + cell) * 3u;
     out.background = vec3f(color_byte(k), color_byte(k + 1u), color_byte(k + 2u));
   }
   return out;

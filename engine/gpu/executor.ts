@@ -11,18 +11,30 @@
 import { MAX_GLYPHS } from '../glyphs/table.js';
 import type { CellGrid } from '../grid.js';
 import type { FramePlan } from '../plan.js';
-import { isProbedStage, type ProbedStage, type StageOutputs } from '../stage-probe.js';
+import type { ProbedStage, StageOutputs } from '../stage-probe.js';
+import type { DeviceGrid } from './device-grid.js';
 import { GpuExecutorError } from './errors.js';
 import type { GpuFrame } from './frame-source.js';
 import { FRAME_UNIFORM_SIZE, FrameUniform, type StreamFlags, TableImage } from './frame-uniform.js';
 import { type KernelOptions, Kernels } from './kernels.js';
+import { copyOutput, readOutputs } from './probe-copies.js';
 import { passTimings, readGrid, round3 } from './readback.js';
-import { type DitherSchedule, recordFrame } from './record-frame.js';
+import { type DitherSchedule, recordFrame, recordReadback } from './record-frame.js';
 import { FrameResources, frameSizeKey, MAX_PASSES, type SharedBuffers, StreamBuffers, streamKey } from './resources.js';
 import { checkShaderSources, type ShaderSources } from './shaders.js';
 import { type FramePath, FrameUploader } from './upload.js';
 
-export type { DitherSchedule };
+export type { DeviceGrid, DitherSchedule };
+
+/** A frame submitted: what its readback needs. */
+interface Submitted {
+  readonly plan: FramePlan;
+  readonly res: FrameResources;
+  readonly passes: readonly string[];
+  /** When it was submitted (performance.now()). */
+  readonly at: number;
+  readonly serial: number;
+}
 
 export type TimingSource = 'timestamp-query' | 'wall';
 
@@ -65,6 +77,9 @@ export class GpuExecutor {
   /** Whether the stream's last frame had two-colour cells (its packed words are in prevColors). */
   private prevTwoColor = false;
   private hasBook = false;
+  /** The last frame submitted (its grid is in its resources' `packed` until the next), and a count of frames. */
+  private last: Submitted | null = null;
+  private serial = 0;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly uploader: FrameUploader;
 
@@ -126,9 +141,7 @@ export class GpuExecutor {
    * settles. Rejects with GpuExecutorError ('device_lost' when the host should fall back).
    */
   render(plan: FramePlan, frame: GpuFrame, options: GpuRenderOptions = {}): Promise<CellGrid> {
-    const run = this.queue.then(() => this.renderNow(plan, frame, options));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.enqueue(() => this.renderNow(plan, frame, options));
   }
 
   /** Forgets the temporal state (new source, seek, loop): the next stream frame starts afresh. */
@@ -150,17 +163,69 @@ export class GpuExecutor {
     for (const b of Object.values(this.shared)) b.destroy();
   }
 
-  private async renderNow(plan: FramePlan, frame: GpuFrame, options: GpuRenderOptions): Promise<CellGrid> {
+  /**
+   * Renders one frame and leaves it on the GPU: nothing is mapped. A painter on the same device
+   * draws the returned DeviceGrid's `packed` buffer; `readBack` maps its grid when a consumer
+   * asks (an export, a recording), as long as no later frame replaced it. Queued like `render`.
+   */
+  renderOnDevice(plan: FramePlan, frame: GpuFrame, options: GpuRenderOptions = {}): Promise<DeviceGrid> {
+    return this.enqueue(async () => {
+      const submitted = await this.submit(plan, frame, options, false);
+      return this.deviceGridOf(submitted);
+    });
+  }
+
+  /**
+   * The CellGrid of a frame left on the GPU (renderOnDevice), read back now: equal to what
+   * `render` would have returned for it, but for the timings (the pass times where timestamps
+   * are on; no `submit` time otherwise). Rejects with GpuExecutorError('stale') once a later frame replaced it.
+   */
+  readBack(grid: DeviceGrid): Promise<CellGrid> {
+    return this.enqueue(async () => {
+      const last = this.last;
+      if (!grid.current || !last) throw new GpuExecutorError('stale', 'a later frame replaced this one on the GPU');
+      this.checkUsable();
+      const encoder = this.device.createCommandEncoder({ label: 'glyphcast.readback' });
+      recordReadback(encoder, last.plan, last.res, last.passes.length, this.resolveBuffer);
+      this.device.queue.submit([encoder.finish()]);
+      return this.mapGrid(last, performance.now(), null);
+    });
+  }
+
+  private enqueue<T>(job: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(job);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private checkUsable(): void {
     if (this.lostInfo) throw new GpuExecutorError('device_lost', `GPU device lost: ${this.lostInfo.message}`);
     if (this.destroyed) throw new GpuExecutorError('destroyed', 'the GPU executor was destroyed');
+  }
+
+  private async renderNow(plan: FramePlan, frame: GpuFrame, options: GpuRenderOptions): Promise<CellGrid> {
     const start = performance.now();
+    const copies: [ProbedStage, GPUBuffer][] = [];
+    const submitted = await this.submit(plan, frame, options, true, copies);
+    const grid = await this.mapGrid(submitted, start, submitted.at);
+    if (options.probe) await readOutputs(copies, options.probe);
+    return grid;
+  }
+
+  /** Records and submits one frame (with its staging copies when `readback`); checks the device's errors. */
+  private async submit(
+    plan: FramePlan,
+    frame: GpuFrame,
+    options: GpuRenderOptions,
+    readback: boolean,
+    copies: [ProbedStage, GPUBuffer][] = [],
+  ): Promise<Submitted> {
+    this.checkUsable();
     const device = this.device;
     device.pushErrorScope('out-of-memory');
     device.pushErrorScope('validation');
-    let recorded: { res: FrameResources; stream: StreamBuffers | null; passes: string[]; submitted: number } | null =
-      null;
+    let recorded: Submitted | null = null;
     let failure: unknown = null;
-    const copies: [ProbedStage, GPUBuffer][] = [];
     try {
       const res = this.prepare(plan);
       const stream = options.stream ? this.prepareStream(plan) : null;
@@ -190,11 +255,18 @@ export class GpuExecutor {
         dither: this.dither,
         querySet: this.querySet,
         resolveBuffer: this.resolveBuffer,
+        readback,
         afterPass: options.probe
           ? (name, encoder) => copies.push(...copyOutput(device, res, name, encoder))
           : undefined,
       });
-      recorded = { res, stream, passes, submitted: performance.now() };
+      recorded = { plan, res, passes, at: performance.now(), serial: ++this.serial };
+      this.last = recorded;
+      if (stream) {
+        this.fresh = false;
+        this.hasBook = true;
+        this.prevTwoColor = plan.background;
+      }
     } catch (e) {
       failure = e;
     }
@@ -202,23 +274,42 @@ export class GpuExecutor {
     if (failure || !recorded) throw this.wrap(failure);
     const error = errors.find((e) => e !== null);
     if (error) throw new GpuExecutorError('gpu_error', `WebGPU error in the frame: ${error.message}`);
-    const { res, stream, passes, submitted } = recorded;
+    return recorded;
+  }
+
+  /** Maps the staging buffer the frame's copies went to, and reads its grid; `submittedAt` times the wait. */
+  private async mapGrid(frame: Submitted, start: number, submittedAt: number | null): Promise<CellGrid> {
+    const { res, plan, passes } = frame;
     try {
       await res.staging.mapAsync(GPUMapMode.READ);
     } catch (e) {
       throw this.wrap(e);
     }
-    const timings = this.querySet ? passTimings(res, passes) : { submit: round3(performance.now() - submitted) };
+    const timings: Record<string, number> = this.querySet
+      ? passTimings(res, passes)
+      : submittedAt !== null
+        ? { submit: round3(performance.now() - submittedAt) }
+        : {};
     const grid = readGrid(plan, res, timings);
     res.staging.unmap();
-    if (options.probe) await readOutputs(copies, options.probe);
     timings.wall = round3(performance.now() - start);
-    if (stream) {
-      this.fresh = false;
-      this.hasBook = true;
-      this.prevTwoColor = plan.background;
-    }
     return grid;
+  }
+
+  private deviceGridOf(frame: Submitted): DeviceGrid {
+    const { plan, res, serial } = frame;
+    const executor = this;
+    return {
+      columns: plan.columns,
+      rows: plan.rows,
+      charset: plan.glyphs.charset,
+      table: plan.glyphs.table,
+      packed: res.packed,
+      twoColor: plan.background,
+      get current() {
+        return executor.last?.serial === serial && !executor.unusable;
+      },
+    };
   }
 
   private wrap(e: unknown): GpuExecutorError {
@@ -296,27 +387,4 @@ export async function createGpuExecutor(
   const error = await device.popErrorScope();
   if (error) throw new GpuExecutorError('gpu_error', `WebGPU pipeline creation failed: ${error.message}`);
   return new GpuExecutor(device, kernels, options.dither ?? 'wavefront', options.timestamps ?? true);
-}
-
-/** A copy of a probed stage's output, made right after its pass (none for other passes). */
-function copyOutput(
-  device: GPUDevice,
-  res: FrameResources,
-  name: string,
-  encoder: GPUCommandEncoder,
-): [ProbedStage, GPUBuffer][] {
-  if (!isProbedStage(name)) return [];
-  const source = res.stageOutput(name);
-  const copy = device.createBuffer({ size: source.size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-  encoder.copyBufferToBuffer(source, 0, copy, 0, source.size);
-  return [[name, copy]];
-}
-
-/** Maps the copies into `probe`, as 32-bit integers, and releases them. */
-async function readOutputs(copies: readonly [ProbedStage, GPUBuffer][], probe: StageOutputs): Promise<void> {
-  for (const [stage, copy] of copies) {
-    await copy.mapAsync(GPUMapMode.READ);
-    probe.set(stage, new Int32Array(copy.getMappedRange().slice(0)));
-    copy.destroy();
-  }
 }

@@ -1,12 +1,16 @@
 /**
  * Records one frame's command buffer: the kernels in the CPU executor's stage order, one
  * compute pass per stage (so timestamps give per-stage times), then the copies of the packed
- * grid and the codebook into the staging buffer (and, for streams, into the stream state).
+ * grid and the codebook into the staging buffer when it is read back (and, for streams, into
+ * the stream state).
  *
  * Dispatch maths: element kernels get ceil(n / size) workgroups as (min(g, maxX), ceil(g /
  * maxX)) (see common.wgsl flatIndex); the histogram min(HISTOGRAM_GROUPS, ceil(n / size))
  * workgroups striding over the samples; levels runs one invocation; codebook and the dither
  * wavefront one workgroup of `groupSize`; the serial dither one invocation.
+ *
+ * A frame drawn on the GPU only (GpuExecutor.renderOnDevice) records no staging copy: its grid
+ * stays in `packed` until the next frame, for the painter to draw from.
  */
 import { LOCAL_PASSES } from '../kernels/local-contrast.js';
 import type { FramePlan } from '../plan.js';
@@ -38,6 +42,8 @@ export interface FrameRecording {
   readonly dither: DitherSchedule;
   readonly querySet: GPUQuerySet | null;
   readonly resolveBuffer: GPUBuffer | null;
+  /** Whether the frame's command buffer copies the grid into the staging buffer to be mapped. */
+  readonly readback: boolean;
   /** Called after each pass with its name, to copy its output out (per-kernel parity tests). */
   readonly afterPass?: (name: string, encoder: GPUCommandEncoder) => void;
 }
@@ -137,17 +143,33 @@ export function recordFrame(f: FrameRecording): string[] {
   }
   if (!plan.background) pass('color', (p) => each(p, k('color'), g.color, cells));
 
-  encoder.copyBufferToBuffer(res.packed, 0, res.staging, 0, cells * (plan.background ? 8 : 4));
-  encoder.copyBufferToBuffer(res.book, 0, res.staging, res.stagingBookAt, BOOK_WORDS * 4);
+  // the timestamps are resolved with every frame; they reach the staging buffer only with a readback
+  if (f.querySet && f.resolveBuffer) encoder.resolveQuerySet(f.querySet, 0, names.length * 2, f.resolveBuffer, 0);
+  if (f.readback) recordReadback(encoder, plan, res, f.resolveBuffer ? names.length : 0, f.resolveBuffer);
   if (f.stream) {
     encoder.copyBufferToBuffer(res.glyphs, 0, f.stream.prevGlyphs, 0, cells * 4);
     if (plan.background) encoder.copyBufferToBuffer(res.packed, 0, f.stream.prevColors, 0, cells * 8);
     encoder.copyBufferToBuffer(res.book, 0, f.stream.prevBook, 0, BOOK_WORDS * 4);
   }
-  if (f.querySet && f.resolveBuffer) {
-    encoder.resolveQuerySet(f.querySet, 0, names.length * 2, f.resolveBuffer, 0);
-    encoder.copyBufferToBuffer(f.resolveBuffer, 0, res.staging, res.stagingTimesAt, names.length * 16);
-  }
   device.queue.submit([encoder.finish()]);
   return names;
+}
+
+/**
+ * The copies a readback maps: the packed cells, the codebook and (with `passes` timestamps
+ * resolved into `resolveBuffer`) the pass times, into the staging buffer. Recorded in the
+ * frame's own command buffer, or later on their own (GpuExecutor.readBack) while no later frame
+ * has overwritten them.
+ */
+export function recordReadback(
+  encoder: GPUCommandEncoder,
+  plan: FramePlan,
+  res: FrameResources,
+  passes: number,
+  resolveBuffer: GPUBuffer | null,
+): void {
+  encoder.copyBufferToBuffer(res.packed, 0, res.staging, 0, res.cells * (plan.background ? 8 : 4));
+  encoder.copyBufferToBuffer(res.book, 0, res.staging, res.stagingBookAt, BOOK_WORDS * 4);
+  if (resolveBuffer && passes > 0)
+    encoder.copyBufferToBuffer(resolveBuffer, 0, res.staging, res.stagingTimesAt, passes * 16);
 }

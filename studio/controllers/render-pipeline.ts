@@ -4,16 +4,20 @@
  * coalesce into one more render); video and camera render on every presented frame
  * (FrameLoopController); of the frames that arrive while a render is in flight only the newest
  * is rendered, right after it (the others count as dropped). The temporal
- * state is reset on a new source, a seek and a loop. A renderer that reports device loss is
+ * state is reset on a new source, a seek and a loop. On the GPU a stream frame's grid stays
+ * there, drawn from the executor's buffer, unless something needs it on the CPU: the source's
+ * first frame, a consumer that wants every frame, the HUD's samples, or `readBack` on demand.
+ * A renderer that reports device loss is
  * replaced through `onRendererLost`. Releases the renderer, the director and the frame loop
  * when the host disconnects.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { DirectorEvidence, RenderParams } from '../../engine/index.js';
+import type { CellGrid, DeviceGrid, DirectorEvidence, RenderParams } from '../../engine/index.js';
 import { AutoDirector } from '../render/auto-director.js';
 import { CpuWorkerRenderer } from '../render/cpu-worker-renderer.js';
 import {
   DEVICE_LOST,
+  FRAME_STALE,
   type FrameInput,
   FrameRenderError,
   type FrameRenderer,
@@ -26,6 +30,7 @@ import { FRAME_SKIPPED } from '../render/worker-client.js';
 import { renderRemote } from '../sources/remote-render.js';
 import { isStream, type StudioSource } from '../sources/source.js';
 import { FrameLoopController } from './frame-loop-controller.js';
+import { inputOf, seekEvents } from './source-input.js';
 
 export interface PipelineEvents {
   /**
@@ -39,10 +44,20 @@ export interface PipelineEvents {
   onRendererLost(error: Error, renderer: FrameRenderer): void;
   /** Something the user should know that is not an error (once per source). */
   onWarning(text: string, source: StudioSource): void;
+  /**
+   * Whether a stream frame rendered on the GPU needs its grid on the CPU: a consumer wants every
+   * frame, or the painter cannot draw from the GPU. Otherwise it stays there (see `sampling`).
+   */
+  wantsGrid(): boolean;
 }
 
 /** The HUD is refreshed this often while a stream plays. */
 const HUD_INTERVAL_MS = 250;
+/**
+ * Stream frames read back from the GPU for the HUD's figures, every HUD_INTERVAL_MS: two in a
+ * row, so the glyph-change rate still compares consecutive frames.
+ */
+const HUD_SAMPLE_FRAMES = 2;
 /** Animation frames a paused video's unreadable frame is tried again on. */
 const MAX_RETRIES = 30;
 
@@ -76,6 +91,15 @@ export class RenderPipeline implements ReactiveController {
   private retries = 0;
   /** The temporal filter on streams (the link can switch it off: temporal=off). */
   private temporal = true;
+  /**
+   * Whether stream frames are sampled for the HUD's figures (the diagnostics view shows it):
+   * a few read back from the GPU every HUD_INTERVAL_MS; otherwise none, once the first is.
+   */
+  sampling = false;
+  private sampleLeft = 0;
+  private lastSample = Number.NEGATIVE_INFINITY;
+  /** Frames of the current source handed to onFrame; the first one's grid is always read. */
+  private sourceFrames = 0;
   private readonly loop: FrameLoopController;
 
   constructor(
@@ -103,6 +127,11 @@ export class RenderPipeline implements ReactiveController {
     return this.busy && this.source !== null && !isStream(this.source);
   }
 
+  /** The Auto Director's evidence of the current stream's last tune (null: none yet, or not a stream). */
+  get streamEvidence(): DirectorEvidence | null {
+    return isStream(this.source) ? (this.director?.evidence ?? null) : null;
+  }
+
   /** How many Auto Director tunes the current stream has had (null: not a stream). */
   get streamTunes(): number | null {
     return isStream(this.source) ? (this.director?.tunes ?? 0) : null;
@@ -128,6 +157,7 @@ export class RenderPipeline implements ReactiveController {
     this.large?.reset();
     this.tooLarge = false;
     this.stats.reset();
+    this.sourceFrames = 0;
     this.lastMediaTime = -1;
     this.seekPending = false;
     this.cancelRetry();
@@ -259,8 +289,12 @@ export class RenderPipeline implements ReactiveController {
       const frame = await this.renderOnce(source, renderer, params);
       if (source !== this.source || renderer !== this.renderer) return;
       this.stats.record(frame.grid, frame.ms);
-      this.gpuMs = frame.gpuMs;
-      this.gpuTiming = frame.gpuTiming;
+      this.sourceFrames++;
+      // a frame left on the GPU has no GPU time read: the HUD keeps the last one measured
+      if (frame.grid) {
+        this.gpuMs = frame.gpuMs;
+        this.gpuTiming = frame.gpuTiming;
+      }
       this.mediaTime = mediaTime;
       this.retries = 0;
       this.events.onFrame(frame, source, params);
@@ -288,7 +322,7 @@ export class RenderPipeline implements ReactiveController {
     if (source.kind === 'url') {
       const start = performance.now();
       const grid = await renderRemote(source.url, params);
-      return { grid, ms: performance.now() - start, gpuMs: null, gpuTiming: null };
+      return { grid, onDevice: null, ms: performance.now() - start, gpuMs: null, gpuTiming: null };
     }
     const input = this.input as FrameInput;
     const director = this.directorOf();
@@ -296,15 +330,42 @@ export class RenderPipeline implements ReactiveController {
       // the director's params and evidence, as the server's render of the image reports them
       const tuned = await director.still(input, params, this.cellAspect);
       const frame = await this.renderWith(renderer, source, input, tuned.params);
-      (frame.grid.evidence as MutableEvidence).director = tuned.evidence;
+      if (frame.grid) (frame.grid.evidence as MutableEvidence).director = tuned.evidence;
       return frame;
     }
     const now = performance.now();
     const frameParams = director.frameParams(now);
     director.maybeTune(input, this.cellAspect, now);
-    const frame = await this.renderWith(renderer, source, input, frameParams);
-    (frame.grid.evidence as MutableEvidence).director = director.evidence;
+    const frame = await this.renderWith(renderer, source, input, frameParams, this.keepOnDevice(now));
+    if (frame.grid) (frame.grid.evidence as MutableEvidence).director = director.evidence;
     return frame;
+  }
+
+  /**
+   * The grid of the latest frame left on the GPU, read back now (with the Director's evidence,
+   * as a frame read as it rendered has it). Rejects once a later frame replaced it.
+   */
+  async readBack(frame: DeviceGrid): Promise<CellGrid> {
+    const renderer = this.renderer;
+    if (!renderer?.readBack) throw new FrameRenderError(FRAME_STALE, 'the renderer has changed');
+    const grid = await renderer.readBack(frame);
+    (grid.evidence as MutableEvidence).director = this.director?.evidence ?? null;
+    return grid;
+  }
+
+  /**
+   * Whether this stream frame may stay on the GPU: not the source's first frame, nobody wanting
+   * its grid (events.wantsGrid), and not one of the HUD's samples.
+   */
+  private keepOnDevice(now: number): boolean {
+    if (this.sourceFrames === 0 || this.events.wantsGrid()) return false;
+    if (this.sampling && this.sampleLeft === 0 && now - this.lastSample >= HUD_INTERVAL_MS) {
+      this.lastSample = now;
+      this.sampleLeft = HUD_SAMPLE_FRAMES;
+    }
+    if (this.sampleLeft === 0) return true;
+    this.sampleLeft--;
+    return false;
   }
 
   /** Renders on the renderer, or on the CPU Worker when the source is too large for the GPU's buffers. */
@@ -313,10 +374,11 @@ export class RenderPipeline implements ReactiveController {
     source: StudioSource,
     input: FrameInput,
     params: RenderParams,
+    keepOnDevice = false,
   ): Promise<RenderedFrame> {
     if (!this.tooLarge) {
       try {
-        return await renderer.render(input, params, this.options);
+        return await renderer.render(input, params, this.options, keepOnDevice);
       } catch (err) {
         if (!(err instanceof FrameRenderError && err.code === SOURCE_TOO_LARGE)) throw err;
         this.tooLarge = true;
@@ -329,26 +391,4 @@ export class RenderPipeline implements ReactiveController {
     this.large ??= new CpuWorkerRenderer();
     return this.large.render(input, params, this.options);
   }
-}
-
-/** The renderer's input for a source (URLs are rendered by the server instead). */
-function inputOf(source: StudioSource | null): FrameInput | null {
-  switch (source?.kind) {
-    case 'image':
-      return { kind: 'still', key: source.key, image: source.image };
-    case 'video':
-    case 'camera':
-      return { kind: 'video', element: source.element };
-    default:
-      return null;
-  }
-}
-
-/**
- * What says a stream's next frame does not follow the last (`seeking`): its video element, and
- * an animated image's own transport (the element plays its canvas stream on, never seeking).
- */
-function seekEvents(source: StudioSource | null): EventTarget[] {
-  if (!source || !('element' in source)) return [];
-  return source.kind === 'video' && source.frames ? [source.element, source.frames] : [source.element];
 }

@@ -15,7 +15,8 @@ export class CpuWorkerRenderer implements FrameRenderer {
   private lastParams: RenderParams | null = null;
   /** The record handed out for every frame (see RenderedFrame). */
   private readonly out: { -readonly [K in keyof RenderedFrame]: RenderedFrame[K] } = {
-    grid: null as unknown as RenderedFrame['grid'],
+    grid: null,
+    onDevice: null,
     ms: 0,
     gpuMs: null,
     gpuTiming: null,

@@ -7,7 +7,7 @@
  * A renderer renders one frame at a time; the caller (RenderPipeline) never calls `render`
  * again before the previous promise settles, and drops stream frames that arrive meanwhile.
  */
-import type { CellGrid, RenderParams, RgbaImage } from '../../engine/index.js';
+import type { CellGrid, DeviceGrid, RenderParams, RgbaImage } from '../../engine/index.js';
 
 /** What a renderer is asked to render. */
 export type FrameInput =
@@ -31,7 +31,13 @@ export interface RenderOptions {
  * allocation per frame): the caller uses it before asking for the next and keeps the grid only.
  */
 export interface RenderedFrame {
-  readonly grid: CellGrid;
+  /**
+   * The grid on the CPU: always from the CPU Worker; from the GPU unless the frame was asked to
+   * stay there (`render`'s `keepOnDevice`), then null.
+   */
+  readonly grid: CellGrid | null;
+  /** The GPU executor's frame on its device, which the WebGPU painter draws without a copy (null on the CPU). */
+  readonly onDevice: DeviceGrid | null;
   /** Wall time of the render, from request to grid, in ms. */
   readonly ms: number;
   /** GPU time of the executor's passes, when the executor runs on the GPU. */
@@ -47,7 +53,19 @@ export type RendererKind = 'gpu' | 'cpu-worker';
 
 export interface FrameRenderer {
   readonly kind: RendererKind;
-  render(frame: FrameInput, params: RenderParams, options: RenderOptions): Promise<RenderedFrame>;
+  /**
+   * Renders a frame. `keepOnDevice` (a stream frame on the GPU that only the screen needs): the
+   * grid stays on the GPU, `grid` is null and `readBack` reads it while it is the latest frame.
+   * Renderers without a device ignore it.
+   */
+  render(
+    frame: FrameInput,
+    params: RenderParams,
+    options: RenderOptions,
+    keepOnDevice?: boolean,
+  ): Promise<RenderedFrame>;
+  /** The grid of the renderer's latest frame left on the device; rejects once a later frame replaced it. */
+  readBack?(frame: DeviceGrid): Promise<CellGrid>;
   /**
    * How the last video frame reached the executor, where the renderer knows: `external`
    * (importExternalTexture, no CPU copy), `copy` (copyExternalImageToTexture), `cpu-copy`
@@ -62,6 +80,9 @@ export interface FrameRenderer {
 
 /** Code of a render that failed because the GPU device is gone: the pipeline falls back to the CPU. */
 export const DEVICE_LOST = 'device_lost';
+
+/** Code of a read-back that came too late: a later frame replaced the one asked for on the GPU. */
+export const FRAME_STALE = 'frame_stale';
 
 /** Code of a frame too large for the GPU's buffers: the pipeline renders that frame on the CPU instead. */
 export const SOURCE_TOO_LARGE = 'source_too_large';

@@ -22,22 +22,29 @@ export class FrameStats {
   private previous = new Uint8Array(0);
   private previousCells = -1;
 
-  record(grid: CellGrid, ms: number, now = performance.now()): void {
+  /**
+   * Records a frame; `grid` null for one whose grid stayed on the GPU: it counts for the rate and
+   * the time, and the change rate waits for the next two frames read in a row.
+   */
+  record(grid: CellGrid | null, ms: number, now = performance.now()): void {
     this.times[this.head] = now;
     this.head = (this.head + 1) % RING;
     this.renderMs = this.frames === 0 ? ms : this.renderMs + EMA * (ms - this.renderMs);
+    this.frames++;
+    if (!grid) {
+      this.previousCells = -1;
+      return;
+    }
     const cells = grid.columns * grid.rows;
     if (cells === this.previousCells) {
       let changed = 0;
       for (let i = 0; i < cells; i++) if (grid.glyphs[i] !== this.previous[i]) changed++;
       this.changeRate += EMA * (changed / cells - this.changeRate);
     } else {
-      this.changeRate = 0;
       if (this.previous.length < cells) this.previous = new Uint8Array(cells);
       this.previousCells = cells;
     }
     this.previous.set(grid.glyphs);
-    this.frames++;
   }
 
   /** Frames recorded in the last second. */

@@ -6,7 +6,9 @@
  * - Video and camera frames: a `VideoFrame` of the element, imported with
  *   `importExternalTexture` by the executor (no CPU copy where the adapter allows it; where it
  *   refuses, as SwiftShader does, the executor reads the frame itself; `framePath` says which),
- *   closed once the grid is back. With `stream` the temporal filter runs on the GPU.
+ *   closed once the grid is back. With `stream` the temporal filter runs on the GPU. A frame
+ *   only the screen needs stays on the GPU (`keepOnDevice`): the WebGPU painter draws the
+ *   executor's buffer, and `readBack` maps the grid only when a consumer asks for it.
  * - Stills: the exact RGBA, uploaded once per image (`sourceKey`).
  * - The plan is kept while the params object, the source size and the cell aspect stay the
  *   same, so a stream with steady params plans once and the executor rewrites no tables.
@@ -16,10 +18,11 @@
  *   binding size rejects with 'source_too_large': the pipeline renders that frame on the CPU.
  */
 import { createBrowserGpuExecutor } from '../../engine/browser/gpu.js';
-import type { GpuExecutor, GpuRenderOptions, RenderParams } from '../../engine/index.js';
+import type { CellGrid, DeviceGrid, GpuExecutor, GpuRenderOptions, RenderParams } from '../../engine/index.js';
 import { type FramePlan, GpuExecutorError, planFrame } from '../../engine/index.js';
 import {
   DEVICE_LOST,
+  FRAME_STALE,
   type FrameInput,
   FrameRenderError,
   type FrameRenderer,
@@ -41,7 +44,8 @@ export class GpuFrameRenderer implements FrameRenderer {
   private stillOptions: { stream: false; sourceKey: number } = { stream: false, sourceKey: -1 };
   /** The record handed out for every frame (see RenderedFrame). */
   private readonly out: { -readonly [K in keyof RenderedFrame]: RenderedFrame[K] } = {
-    grid: null as unknown as RenderedFrame['grid'],
+    grid: null,
+    onDevice: null,
     ms: 0,
     gpuMs: null,
     gpuTiming: null,
@@ -71,7 +75,12 @@ export class GpuFrameRenderer implements FrameRenderer {
     return this.executor.framePath;
   }
 
-  async render(frame: FrameInput, params: RenderParams, options: RenderOptions): Promise<RenderedFrame> {
+  async render(
+    frame: FrameInput,
+    params: RenderParams,
+    options: RenderOptions,
+    keepOnDevice = false,
+  ): Promise<RenderedFrame> {
     const start = performance.now();
     if (this.resetPending) {
       this.resetPending = false;
@@ -90,20 +99,32 @@ export class GpuFrameRenderer implements FrameRenderer {
       const videoFrame = frameOf(video);
       try {
         const plan = this.planFor(params, videoFrame.displayWidth, videoFrame.displayHeight, options.cellAspect);
-        const grid = await this.executor.render(plan, videoFrame, options.stream ? STREAM : NOT_STREAM);
-        return this.result(grid, start);
+        const renderOptions = options.stream ? STREAM : NOT_STREAM;
+        if (keepOnDevice)
+          return this.onDevice(await this.executor.renderOnDevice(plan, videoFrame, renderOptions), start);
+        return this.result(await this.executor.render(plan, videoFrame, renderOptions), start);
       } finally {
         videoFrame.close();
       }
     } catch (err) {
-      if (err instanceof GpuExecutorError) {
-        if (err.code === 'device_lost' || err.code === 'destroyed')
-          throw new FrameRenderError(DEVICE_LOST, this.lostReason ?? err.message);
-        if (err.code === 'source_too_large') throw new FrameRenderError(SOURCE_TOO_LARGE, err.message);
-        throw new FrameRenderError('gpu_error', `the GPU render failed: ${err.message}`);
-      }
-      throw err;
+      throw this.renderError(err);
     }
+  }
+
+  readBack(frame: DeviceGrid): Promise<CellGrid> {
+    return this.executor.readBack(frame).catch((err: unknown) => {
+      throw this.renderError(err);
+    });
+  }
+
+  /** The executor's failure in the pipeline's terms (device loss, a frame too large, a frame replaced). */
+  private renderError(err: unknown): unknown {
+    if (!(err instanceof GpuExecutorError)) return err;
+    if (err.code === 'device_lost' || err.code === 'destroyed')
+      return new FrameRenderError(DEVICE_LOST, this.lostReason ?? err.message);
+    if (err.code === 'source_too_large') return new FrameRenderError(SOURCE_TOO_LARGE, err.message);
+    if (err.code === 'stale') return new FrameRenderError(FRAME_STALE, err.message);
+    return new FrameRenderError('gpu_error', `the GPU render failed: ${err.message}`);
   }
 
   reset(): void {
@@ -114,11 +135,23 @@ export class GpuFrameRenderer implements FrameRenderer {
     this.executor.destroy();
   }
 
-  private result(grid: RenderedFrame['grid'], start: number): RenderedFrame {
+  /** A frame left on the device: no grid and no GPU time (neither was read back). */
+  private onDevice(frame: DeviceGrid, start: number): RenderedFrame {
+    const out = this.out;
+    out.grid = null;
+    out.onDevice = frame;
+    out.ms = performance.now() - start;
+    out.gpuMs = null;
+    out.gpuTiming = null;
+    return out;
+  }
+
+  private result(grid: CellGrid, start: number): RenderedFrame {
     const t = grid.evidence.timings;
     const timestamps = this.executor.timingSource === 'timestamp-query';
     const out = this.out;
     out.grid = grid;
+    out.onDevice = null;
     out.ms = performance.now() - start;
     out.gpuMs = (timestamps ? t.gpu : t.submit) ?? null;
     out.gpuTiming = timestamps ? 'timestamp-query' : 'wall';

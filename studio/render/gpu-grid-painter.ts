@@ -2,12 +2,19 @@
  * GridPainter on WebGPU: shaders/draw-grid.wgsl draws one instanced quad per cell from a glyph
  * atlas rasterized from the page's font. Pipeline, sampler and layout are made once per device;
  * buffers grow only when the grid does; the atlas is redrawn only when the charset table or the
- * font size changes. A frame is two `writeBuffer` calls from reused arrays and one render pass.
+ * font size changes. A CPU grid's frame is two `writeBuffer` calls from reused arrays and one
+ * render pass; a frame the GPU executor left on the same device (DeviceGrid) is drawn straight
+ * from its packed buffer: one render pass, nothing copied.
  */
+
+import type { DeviceGrid } from '../../engine/index.js';
 import drawGridWgsl from '../../shaders/draw-grid.wgsl?raw';
 import { measureCell } from './cell-metrics.js';
 import { type GlyphAtlas, rasterizeAtlas } from './glyph-atlas.js';
-import type { GridPainter, PaintableGrid, PaintStyle } from './grid-painter.js';
+import { type GridPainter, isDeviceGrid, type PaintableGrid, type PaintStyle } from './grid-painter.js';
+
+/** view.grid.w's bit for cells read from an executor's packed buffer (see draw-grid.wgsl). */
+const PACKED_LAYOUT = 4;
 
 /** Bytes of the View uniform: four vec4s (see draw-grid.wgsl). */
 const VIEW_BYTES = 64;
@@ -47,6 +54,8 @@ export class GpuGridPainter implements GridPainter {
   private infoBuffer: GPUBuffer | null = null;
   private indexBuffer: GPUBuffer | null = null;
   private bindGroup: GPUBindGroup | null = null;
+  /** The bind group over the last executor buffer drawn from (a new atlas makes another). */
+  private packed: { buffer: GPUBuffer; group: GPUBindGroup } | null = null;
 
   constructor(
     private readonly device: GPUDevice,
@@ -93,7 +102,9 @@ export class GpuGridPainter implements GridPainter {
     this.timedPass = this.timer ? { ...this.plainPass, timestampWrites: this.timer.writes } : this.plainPass;
   }
 
-  paint(grid: PaintableGrid, style: PaintStyle, fontPx: number): void {
+  paint(grid: PaintableGrid | DeviceGrid, style: PaintStyle, fontPx: number): void {
+    // a frame left on the GPU that a later one replaced: the next frame paints
+    if (isDeviceGrid(grid) && !grid.current) return;
     const cells = grid.columns * grid.rows;
     this.ensureAtlas(grid.table, fontPx);
     this.ensureBuffers(cells);
@@ -103,22 +114,22 @@ export class GpuGridPainter implements GridPainter {
     if (this.canvas.width !== width) this.canvas.width = width;
     if (this.canvas.height !== height) this.canvas.height = height;
 
-    this.glyphStaging.set(grid.glyphs);
-    this.device.queue.writeBuffer(this.glyphBuffer as GPUBuffer, 0, this.glyphStaging, 0, padded(cells));
-    // two-colour cells: the backgrounds follow the glyph colors in the same buffer
-    const backgrounds = style.color ? grid.backgrounds : undefined;
-    if (style.color) {
-      this.colorStaging.set(grid.colors);
-      if (backgrounds) this.colorStaging.set(backgrounds, cells * 3);
-      const bytes = padded(cells * (backgrounds ? 6 : 3));
-      this.device.queue.writeBuffer(this.colorBuffer as GPUBuffer, 0, this.colorStaging, 0, bytes);
+    let twoColor: boolean;
+    let bindGroup: GPUBindGroup;
+    if (isDeviceGrid(grid)) {
+      // drawn from the executor's own buffer: nothing is copied
+      twoColor = style.color && grid.twoColor;
+      bindGroup = this.packedGroup(grid.packed);
+    } else {
+      twoColor = this.upload(grid, style, cells);
+      bindGroup = this.bindGroup as GPUBindGroup;
     }
     const u = this.viewU32;
     const f = this.viewF32;
     u[0] = grid.columns;
     u[1] = grid.rows;
     u[2] = style.light ? 1 : 0;
-    u[3] = backgrounds ? 2 : style.color ? 1 : 0;
+    u[3] = (twoColor ? 2 : style.color ? 1 : 0) | (isDeviceGrid(grid) ? PACKED_LAYOUT : 0);
     f[4] = 1 / atlas.canvas.width;
     f[5] = 1 / atlas.canvas.height;
     f[8] = atlas.cell.width;
@@ -137,7 +148,7 @@ export class GpuGridPainter implements GridPainter {
     const encoder = this.device.createCommandEncoder(this.encoderDescriptor);
     const pass = encoder.beginRenderPass(timed ? this.timedPass : this.plainPass);
     pass.setPipeline(this.pipeline);
-    pass.setBindGroup(0, this.bindGroup);
+    pass.setBindGroup(0, bindGroup);
     pass.setIndexBuffer(this.indexBuffer as GPUBuffer, 'uint32');
     pass.drawIndexed(6 * cells);
     pass.end();
@@ -145,6 +156,43 @@ export class GpuGridPainter implements GridPainter {
     this.commands[0] = encoder.finish();
     this.device.queue.submit(this.commands);
     if (timed) this.timer?.read(this.onGpuTime);
+  }
+
+  paintDevice(grid: DeviceGrid, style: PaintStyle, fontPx: number): void {
+    this.paint(grid, style, fontPx);
+  }
+
+  /** Writes a CPU grid's glyphs (and colors) into the painter's buffers; whether it has backgrounds to draw. */
+  private upload(grid: PaintableGrid, style: PaintStyle, cells: number): boolean {
+    this.glyphStaging.set(grid.glyphs);
+    this.device.queue.writeBuffer(this.glyphBuffer as GPUBuffer, 0, this.glyphStaging, 0, padded(cells));
+    if (!style.color) return false;
+    // two-colour cells: the backgrounds follow the glyph colors in the same buffer
+    const backgrounds = grid.backgrounds;
+    this.colorStaging.set(grid.colors);
+    if (backgrounds) this.colorStaging.set(backgrounds, cells * 3);
+    const bytes = padded(cells * (backgrounds ? 6 : 3));
+    this.device.queue.writeBuffer(this.colorBuffer as GPUBuffer, 0, this.colorStaging, 0, bytes);
+    return backgrounds !== undefined;
+  }
+
+  /** The bind group that reads cells from an executor's packed buffer, made once per buffer. */
+  private packedGroup(packed: GPUBuffer): GPUBindGroup {
+    if (this.packed?.buffer === packed) return this.packed.group;
+    const group = this.device.createBindGroup({
+      label: 'DrawGrid.packedBindGroup',
+      layout: this.layout,
+      entries: [
+        { binding: 0, resource: { buffer: this.viewBuffer } },
+        { binding: 1, resource: { buffer: packed } },
+        { binding: 2, resource: { buffer: packed } },
+        { binding: 3, resource: (this.atlasTexture as GPUTexture).createView() },
+        { binding: 4, resource: this.sampler },
+        { binding: 5, resource: { buffer: this.infoBuffer as GPUBuffer } },
+      ],
+    });
+    this.packed = { buffer: packed, group };
+    return group;
   }
 
   private readonly onGpuTime = (ms: number) => {
@@ -187,6 +235,7 @@ export class GpuGridPainter implements GridPainter {
     this.atlas = atlas;
     this.atlasTexture = texture;
     this.bindGroup = null;
+    this.packed = null;
   }
 
   private ensureBuffers(cells: number): void {

@@ -3,11 +3,16 @@
  * instanced quads from a glyph atlas) and Canvas 2D (the fallback without WebGPU).
  */
 
-import type { CellGrid, RenderParams } from '../../engine/index.js';
+import type { CellGrid, DeviceGrid, RenderParams } from '../../engine/index.js';
 import { lightBackground, monoInk, parseHex } from '../../engine/index.js';
 
 /** What a painter reads of a grid: its size, glyphs and colors (a recorded clip's frame has no more). */
 export type PaintableGrid = Pick<CellGrid, 'columns' | 'rows' | 'table' | 'glyphs' | 'colors' | 'backgrounds'>;
+
+/** Whether a grid is a frame left on the GPU (drawn from the executor's buffer by the WebGPU painter only). */
+export function isDeviceGrid(grid: PaintableGrid | DeviceGrid): grid is DeviceGrid {
+  return 'packed' in grid;
+}
 
 export interface PaintStyle {
   /** Per-cell colors from the grid (color mode), or every glyph in `mono`. */
@@ -37,6 +42,12 @@ export interface GridPainter {
    * font size or the charset table changes.
    */
   paint(grid: PaintableGrid, style: PaintStyle, fontPx: number): void;
+  /**
+   * Paints a frame the GPU executor left on the painter's own device, from its buffer (WebGPU
+   * only; absent where the painter cannot: the caller reads the grid back instead). A frame no
+   * longer `current` is not painted.
+   */
+  paintDevice?(grid: DeviceGrid, style: PaintStyle, fontPx: number): void;
   /** GPU time of the last measured draw (timestamp queries), or null where not measurable. */
   readonly gpuMs: number | null;
   dispose(): void;

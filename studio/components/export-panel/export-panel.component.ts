@@ -127,8 +127,9 @@ export class ExportPanel extends LitElement {
     if (recording && !recording.add(frame.grid, frame.params, performance.now(), frame.mediaTime)) this.stop();
   }
 
-  private download(format: Format): void {
-    const frame = this.bus?.latest;
+  private async download(format: Format): Promise<void> {
+    // the frame on screen (a stream drawn on the GPU reads it back now)
+    const frame = await this.bus?.current();
     if (!frame) return;
     const out = encode(frame.grid, { ...frame.params, format });
     saveText(out.body, out.contentType, exportFileName(this.sourceName, format, frame.grid.columns, frame.grid.rows));
@@ -136,7 +137,7 @@ export class ExportPanel extends LitElement {
   }
 
   private async copy(format: 'text' | 'ansi'): Promise<void> {
-    const frame = this.bus?.latest;
+    const frame = await this.bus?.current();
     if (!frame) return;
     try {
       await navigator.clipboard.writeText(encode(frame.grid, { ...frame.params, format }).body);
@@ -168,9 +169,14 @@ export class ExportPanel extends LitElement {
     }
   };
 
-  private readonly record = (): void => {
-    const frame = this.bus?.latest;
-    if (!frame) return;
+  private readonly record = async (): Promise<void> => {
+    // every frame's grid from now on, read back from the GPU as it renders
+    this.bus?.want(this, true);
+    const frame = await this.bus?.current();
+    if (!frame) {
+      this.bus?.want(this, false);
+      return;
+    }
     this.clip = null;
     this.recording = new ClipRecorder(this.sourceName, frame.params);
     // the clip starts with the frame on screen: a Stop pressed before the next frame arrives (a
@@ -182,6 +188,7 @@ export class ExportPanel extends LitElement {
 
   private readonly stop = (): void => {
     if (!this.recording) return;
+    this.bus?.want(this, false);
     clearInterval(this.tick);
     this.clip = this.recording.finish();
     this.recording = null;

@@ -80,7 +80,12 @@ export class HandoffPanel extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('bus')) this.frames.use(this.bus);
+    if (changed.has('bus')) {
+      changed.get('bus')?.want(this, false);
+      this.frames.use(this.bus);
+    }
+    // a session hands off every frame: their grids are read back from the GPU while it lasts
+    this.bus?.want(this, this.handoff.session !== null);
     if (changed.has('sourceKind')) this.mode = modesFor(this.sourceKind)[0];
     // any new source ends the session, also one of the same kind (another video, the same file again)
     if (changed.has('sourceId') && changed.get('sourceId') !== undefined && this.handoff.session) {
@@ -134,7 +139,10 @@ export class HandoffPanel extends LitElement {
                 ?disabled=${!m?.targetOrigin || this.sourceKind === null || this.unrendered}
                 @click=${() => {
                   this.stoppedNote = '';
-                  if (m) this.handoff.start(m, this.mode, this.traceId, this.bus?.latest ?? null);
+                  if (!m) return;
+                  this.handoff.start(m, this.mode, this.traceId, this.bus?.latest ?? null);
+                  // the frame on screen, where a stream drawn on the GPU has a newer one than the latest read
+                  void this.bus?.current().then((frame) => frame && this.handoff.offer(frame));
                 }}
               >
                 Open receiver

@@ -1,13 +1,13 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import type { CellGrid } from '../../../engine/index.js';
+import type { CellGrid, DeviceGrid } from '../../../engine/index.js';
 import { artLabel } from '../../../engine/index.js';
 import type { GpuState } from '../../controllers/gpu-device-controller.js';
 import { ResizeController } from '../../controllers/resize-controller.js';
 import { CanvasGridPainter } from '../../render/canvas-grid-painter.js';
 import { type CellMetrics, measureCell } from '../../render/cell-metrics.js';
 import { GpuGridPainter } from '../../render/gpu-grid-painter.js';
-import type { GridPainter, PainterKind, PaintStyle } from '../../render/grid-painter.js';
+import { type GridPainter, isDeviceGrid, type PainterKind, type PaintStyle } from '../../render/grid-painter.js';
 import { imageAddress } from '../../sources/image-address.js';
 import type { DrawMode } from '../../state/url-state.js';
 import type { UrlDetail } from '../source-bar/source-bar.component.js';
@@ -71,7 +71,7 @@ export class Stage extends LitElement {
   declare fullscreen: boolean;
 
   private painter: GridPainter | null = null;
-  private grid: CellGrid | null = null;
+  private grid: CellGrid | DeviceGrid | null = null;
   private paintStyle: PaintStyle = { color: false, mono: [229, 229, 229], light: false };
   /** The cell measured at 100 px, for fitting (measured on first use, once the font is loaded). */
   private unitCell: CellMetrics | null = null;
@@ -102,8 +102,16 @@ export class Stage extends LitElement {
     return this.painter?.gpuMs ?? null;
   }
 
-  /** Draws a grid now (called for every frame; allocates only when sizes change). */
-  paint(grid: CellGrid, style: PaintStyle): void {
+  /** Whether the painter draws frames the GPU executor left on the device (the WebGPU painter). */
+  get drawsFromDevice(): boolean {
+    return this.painter?.paintDevice !== undefined;
+  }
+
+  /**
+   * Draws a grid now (called for every frame; allocates only when sizes change): a CellGrid, or
+   * a frame on the GPU where `drawsFromDevice`.
+   */
+  paint(grid: CellGrid | DeviceGrid, style: PaintStyle): void {
     // The canvas label names the grid size: update it only when the size changes, not per frame.
     if (grid.columns !== this.grid?.columns || grid.rows !== this.grid?.rows) this.requestUpdate();
     this.grid = grid;
@@ -233,7 +241,9 @@ export class Stage extends LitElement {
         );
     const fontPx = Math.max(1, Math.floor(fit * dpr * FONT_STEPS) / FONT_STEPS);
     try {
-      painter.paint(grid, this.paintStyle, fontPx);
+      if (!isDeviceGrid(grid)) painter.paint(grid, this.paintStyle, fontPx);
+      // a frame on the GPU: drawn while it is there (a painter switched to Canvas 2D waits for the next)
+      else painter.paintDevice?.(grid, this.paintStyle, fontPx);
     } catch (err) {
       // a WebGPU canvas that cannot take the frame: the host switches the stage to Canvas 2D
       if (painter.kind !== 'webgpu') throw err;

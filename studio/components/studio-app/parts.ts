@@ -1,10 +1,11 @@
 /** Pieces of the studio's page, drawn from its state. */
 import { html, nothing } from 'lit';
-import type { CellGrid, DirectorEvidence, ParamName, RenderEvidence } from '../../../engine/index.js';
+import type { CellGrid, DirectorEvidence, ParamIssue, ParamName, RenderEvidence } from '../../../engine/index.js';
 import type { RenderPipeline } from '../../controllers/render-pipeline.js';
 import type { StudioSource } from '../../sources/source.js';
 import type { FrameBus } from '../../state/frame-bus.js';
 import type { Notice } from '../../state/notices.js';
+import { linkIssueText } from '../../state/url-state.js';
 import type { HudFigures } from '../hud/hud.component.js';
 import type { ParamValue } from '../param-field/param-field.component.js';
 
@@ -100,4 +101,19 @@ export class TunedValues {
     }
     return this.#values;
   }
+}
+
+/** The notice for an opening link's values that could not be used. */
+export const linkNoticeText = (issues: readonly ParamIssue[]) =>
+  `Some values in this link were not used and their defaults apply instead: ${issues.map(linkIssueText).join('; ')}.`;
+
+/**
+ * The evidence shown for a stream frame whose grid stayed on the GPU: the last read frame's,
+ * with the Auto Director's latest tune (the same object while that has not changed).
+ */
+export function withDirector(
+  evidence: RenderEvidence | null,
+  director: DirectorEvidence | null,
+): RenderEvidence | null {
+  return evidence && evidence.director !== director ? { ...evidence, director } : evidence;
 }

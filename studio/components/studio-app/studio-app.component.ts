@@ -1,6 +1,6 @@
-import { html, LitElement, nothing } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import type { RenderEvidence } from '../../../engine/index.js';
-import { type ParamIssue, type RenderParams, resolveParams } from '../../../engine/index.js';
+import { type RenderParams, resolveParams } from '../../../engine/index.js';
 import { ExecutorController } from '../../controllers/executor-controller.js';
 import { NoticeBoard } from '../../controllers/notice-board.js';
 import { PictureChooser } from '../../controllers/picture-chooser.js';
@@ -22,7 +22,6 @@ import {
   type DrawMode,
   differingParams,
   type ExecutorMode,
-  linkIssueText,
   readUrlState,
   withReadableWidth,
   writeUrlQuery,
@@ -35,7 +34,7 @@ import { emptyState, unrenderable } from './empty-state.js';
 import { engineStatus } from './engine-status.js';
 import { focusOn } from './focus.js';
 import { headerView } from './header-view.js';
-import { dockView, hudFigures, noticeList, TunedValues } from './parts.js';
+import { dockView, hudFigures, linkNoticeText, noticeList, TunedValues, withDirector } from './parts.js';
 import { studioAppStyles } from './studio-app.styles.js';
 
 /**
@@ -81,8 +80,7 @@ export class StudioApp extends LitElement {
   /** Why drawing with WebGPU failed, once it has (the stage then draws with Canvas 2D). */
   private drawFailed: string | null = null;
   private readonly tuned = new TunedValues();
-  /** Frames rendered for the current source. */
-  private sourceFrames = 0;
+  private sourceFrames = 0; // frames rendered for the current source
   /** Counts the sources shown: the panels end a recording or a handoff when it changes (even to a file of the same name). */
   private sourceId = 0;
   /** What was shown before an image URL was entered (a stream keeps playing): shown again when the URL fails. */
@@ -91,7 +89,6 @@ export class StudioApp extends LitElement {
   private refusedAddress = '';
   /** Why the current source has no picture: its last render failed (cleared by the next frame). */
   private unrendered: string | null = null;
-
   /** The link set a look but named no picture: the empty stage says a picture is needed. */
   private readonly sharedLook: boolean;
   /** The image address the link opened the studio with (`image=`), opened once connected. */
@@ -122,6 +119,7 @@ export class StudioApp extends LitElement {
       onError: (err, source) => this.onRenderError(err, source),
       onRendererLost: (err, renderer) => this.executors.rendererLost(err, renderer),
       onWarning: (text) => this.board.notify('warning', text),
+      wantsGrid: () => this.bus.wantsEveryFrame || !this.stage?.drawsFromDevice,
     });
     this.pipeline.setTemporal(url.temporal);
     this.executors = new ExecutorController(this, this.pipeline, url.executor, (text) =>
@@ -161,6 +159,10 @@ export class StudioApp extends LitElement {
     };
     if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 1500 });
     else setTimeout(load, 200);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('diagnostics')) this.pipeline.sampling = this.diagnostics; // the HUD's figures
   }
 
   private get stage(): Stage | null {
@@ -322,7 +324,7 @@ export class StudioApp extends LitElement {
   }
 
   private onFrame(frame: RenderedFrame, source: StudioSource, params: RenderParams): void {
-    const { grid } = frame;
+    const { grid, onDevice } = frame;
     // a URL's first frame: the stream it replaced, kept in case it failed, can go
     if (this.sourceFrames++ === 0 && source.kind === 'url') this.sources.confirm();
     // drawn and published with the params it was rendered with, which the controls may have left
@@ -330,9 +332,16 @@ export class StudioApp extends LitElement {
       this.paintedParams = params;
       this.paintStyle = paintStyleOf(params);
     }
-    this.stage?.paint(grid, this.paintStyle);
-    this.evidence = grid.evidence;
-    this.bus.publish(grid, params, isStream(source), this.pipeline.mediaTime);
+    // drawn from the GPU where the painter can (nothing copied), else from the grid
+    const drawn = onDevice && this.stage?.drawsFromDevice ? onDevice : grid;
+    if (drawn) this.stage?.paint(drawn, this.paintStyle);
+    if (grid) {
+      this.evidence = grid.evidence;
+      this.bus.publish(grid, params, isStream(source), this.pipeline.mediaTime);
+    } else if (onDevice) {
+      this.bus.shownOnDevice(() => this.pipeline.readBack(onDevice), params, this.pipeline.mediaTime);
+      this.evidence = withDirector(this.evidence, this.pipeline.streamEvidence);
+    }
     // a render that works again retires the error of the one that failed
     this.board.drop('render');
     this.unrendered = null;
@@ -386,11 +395,5 @@ export class StudioApp extends LitElement {
     else focusOn(this.renderRoot, 'gc-stage', false);
   }
 
-  private onSourceError(text: string): void {
-    this.board.notify('error', text, 'source');
-  }
+  private readonly onSourceError = (text: string): void => this.board.notify('error', text, 'source');
 }
-
-/** The notice for an opening link's values that could not be used. */
-const linkNoticeText = (issues: readonly ParamIssue[]) =>
-  `Some values in this link were not used and their defaults apply instead: ${issues.map(linkIssueText).join('; ')}.`;
