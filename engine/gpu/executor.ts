@@ -80,6 +80,8 @@ export class GpuExecutor {
   /** The last frame submitted (its grid is in its resources' `packed` until the next), and a count of frames. */
   private last: Submitted | null = null;
   private serial = 0;
+  /** Settles when the GPU has done the last frame left on it (renderOnDevice waits for it). */
+  private onGpu: Promise<unknown> = Promise.resolve();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly uploader: FrameUploader;
 
@@ -166,11 +168,16 @@ export class GpuExecutor {
   /**
    * Renders one frame and leaves it on the GPU: nothing is mapped. A painter on the same device
    * draws the returned DeviceGrid's `packed` buffer; `readBack` maps its grid when a consumer
-   * asks (an export, a recording), as long as no later frame replaced it. Queued like `render`.
+   * asks (an export, a recording), as long as no later frame replaced it. Queued like `render`,
+   * and it waits for the GPU to finish the previous frame left there, so a caller that submits
+   * frames faster than the GPU runs them is paced by it instead of queueing work.
    */
   renderOnDevice(plan: FramePlan, frame: GpuFrame, options: GpuRenderOptions = {}): Promise<DeviceGrid> {
     return this.enqueue(async () => {
+      // one frame on the GPU at a time: nothing else paces a caller that never maps
+      await this.onGpu;
       const submitted = await this.submit(plan, frame, options, false);
+      this.onGpu = this.device.queue.onSubmittedWorkDone().catch(() => undefined);
       return this.deviceGridOf(submitted);
     });
   }

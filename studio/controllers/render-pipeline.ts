@@ -6,7 +6,8 @@
  * is rendered, right after it (the others count as dropped). The temporal
  * state is reset on a new source, a seek and a loop. On the GPU a stream frame's grid stays
  * there, drawn from the executor's buffer, unless something needs it on the CPU: the source's
- * first frame, a consumer that wants every frame, the HUD's samples, or `readBack` on demand.
+ * first frame (and the first after new params), a consumer that wants every frame, the HUD's
+ * samples, or `readBack` on demand.
  * A renderer that reports device loss is
  * replaced through `onRendererLost`. Releases the renderer, the director and the frame loop
  * when the host disconnects.
@@ -98,8 +99,8 @@ export class RenderPipeline implements ReactiveController {
   sampling = false;
   private sampleLeft = 0;
   private lastSample = Number.NEGATIVE_INFINITY;
-  /** Frames of the current source handed to onFrame; the first one's grid is always read. */
-  private sourceFrames = 0;
+  /** The next stream frame's grid is read back: the first of a source, or after new params. */
+  private readNext = true;
   private readonly loop: FrameLoopController;
 
   constructor(
@@ -157,7 +158,7 @@ export class RenderPipeline implements ReactiveController {
     this.large?.reset();
     this.tooLarge = false;
     this.stats.reset();
-    this.sourceFrames = 0;
+    this.readNext = true;
     this.lastMediaTime = -1;
     this.seekPending = false;
     this.cancelRetry();
@@ -182,6 +183,7 @@ export class RenderPipeline implements ReactiveController {
 
   setParams(params: RenderParams): void {
     this.params = params;
+    this.readNext = true;
     if (isStream(this.source)) this.directorOf().setUser(params);
     this.refresh();
   }
@@ -289,9 +291,9 @@ export class RenderPipeline implements ReactiveController {
       const frame = await this.renderOnce(source, renderer, params);
       if (source !== this.source || renderer !== this.renderer) return;
       this.stats.record(frame.grid, frame.ms);
-      this.sourceFrames++;
       // a frame left on the GPU has no GPU time read: the HUD keeps the last one measured
       if (frame.grid) {
+        this.readNext = false; // (a frame that failed or was skipped leaves it to the next)
         this.gpuMs = frame.gpuMs;
         this.gpuTiming = frame.gpuTiming;
       }
@@ -354,11 +356,11 @@ export class RenderPipeline implements ReactiveController {
   }
 
   /**
-   * Whether this stream frame may stay on the GPU: not the source's first frame, nobody wanting
-   * its grid (events.wantsGrid), and not one of the HUD's samples.
+   * Whether this stream frame may stay on the GPU: not the source's first frame nor the first
+   * after new params, nobody wanting its grid (events.wantsGrid), and not one of the HUD's samples.
    */
   private keepOnDevice(now: number): boolean {
-    if (this.sourceFrames === 0 || this.events.wantsGrid()) return false;
+    if (this.readNext || this.events.wantsGrid()) return false;
     if (this.sampling && this.sampleLeft === 0 && now - this.lastSample >= HUD_INTERVAL_MS) {
       this.lastSample = now;
       this.sampleLeft = HUD_SAMPLE_FRAMES;

@@ -88,8 +88,9 @@ describe('studio: stream frames stay on the GPU', () => {
     await page.getByRole('button', { name: 'Webcam' }).click();
     await eventually(() => page.getByRole('img', { name: /^ASCII art, 64 by / }).count()).toBe(1);
 
-    // the GPU executor renders, and the WebGPU painter draws from its buffer
-    expect(await drawsFromGpu()).toBe(true);
+    // the GPU executor renders (once it has started: the CPU Worker renders until then), and the
+    // WebGPU painter draws from its buffer
+    await eventually(drawsFromGpu).toBe(true);
     // no consumer: frames render and are drawn, and no grid is mapped
     const idle = await overFrames(12);
     expect(idle.after.maps - idle.before.maps).toBe(0);
@@ -124,8 +125,8 @@ describe('studio: stream frames stay on the GPU', () => {
     await page.goto(`${studio.url}/?columns=48&color=true&background=true&executor=webgpu&draw=webgpu`);
     await page.getByRole('button', { name: 'Webcam' }).click();
     await eventually(() => page.getByRole('img', { name: /^ASCII art, 48 by / }).count()).toBe(1);
+    await eventually(drawsFromGpu).toBe(true);
     await overFrames(4);
-    expect(await drawsFromGpu()).toBe(true);
     // the camera's video paused: the frame on screen stays, drawn from the GPU
     await page.evaluate(() => {
       const video = document.querySelector('gc-studio')?.shadowRoot?.querySelector('video.source');
