@@ -60,7 +60,7 @@ async function measure(
 ): Promise<{ samples: Sample[]; status: string; detail: string }> {
   const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
   await page.route('**/api/v1/a2v-handoff', (r) => r.fulfill({ status: 404, body: '' }));
-  await page.goto(`${url}/?${query}`);
+  await page.goto(`${url}/?diagnostics=on&${query}`); // the HUD shows in the diagnostics view
   const engine = page.getByRole('status').filter({ hasText: /^\s*(WebGPU|CPU \(Worker\))/ });
   await engine.filter({ hasText: pill }).waitFor({ timeout: 60_000 });
   await page.getByLabel('Open an image or video file').setInputFiles(video);
