@@ -74,6 +74,7 @@ export class ExportPanel extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.bus?.want(this, false);
     clearInterval(this.tick);
   }
 

@@ -79,6 +79,11 @@ export class HandoffPanel extends LitElement {
     );
   }
 
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.bus?.want(this, false); // the controller ends the session
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('bus')) {
       changed.get('bus')?.want(this, false);
