@@ -73,6 +73,9 @@ const commands = {
   glyphcast: `node '${CLI}' --columns 120 ${list}`,
   'glyphcast (director off)': `node '${CLI}' --columns 120 --auto-optimize 0 ${list}`,
 };
+// what Node and sharp cost before any render: decoding alone, as the CLI decodes
+commands['sharp decode only (no render: the floor of a Node + sharp CLI)'] =
+  `node '${path.join(ROOT, 'bench/decode-floor.mjs')}' ${list}`;
 if (has('chafa')) commands.chafa = `chafa --format symbols --symbols ascii --colors none --size 120x10000 ${list}`;
 if (has('jp2a')) commands.jp2a = `jp2a --width=120 --background=dark ${list}`;
 md += `\n### CLI, 60 conversions in one process (the 12 dev images x 5) at 120 columns, stdout to /dev/null\n\n`;
@@ -86,6 +89,8 @@ if (has('hyperfine')) {
   md += `hyperfine ${execFileSync('hyperfine', ['--version'], { encoding: 'utf8' }).trim().split(' ')[1]}, 10 runs, 1 warm-up.\n\n| converter | median (s) | per image (ms) | mean ± sd (s) | user + sys (s) |\n|---|---|---|---|---|\n`;
   for (const r of res)
     md += `| ${r.command} | ${r.median.toFixed(3)} | ${((r.median / 60) * 1000).toFixed(1)} | ${r.mean.toFixed(3)} ± ${r.stddev.toFixed(3)} | ${(r.user + r.system).toFixed(3)} |\n`;
+  md +=
+    "\nThe decode-only row is the floor under any CLI on Node and sharp: the same 60 files read and decoded as the CLI does (`bench/decode-floor.mjs`), nothing rendered. Compare its user + sys with chafa's: libvips's decodes alone take about as much CPU as chafa's whole run, and they already keep both cores busy, so the CLI's renders on the main thread have only what is left of the two cores.\n";
   // One image per process, the common way a CLI is used: start-up and a cold JIT included.
   const one = path.join(SHARED, 'corpus/dev/landscape_dune.jpg');
   const single = Object.fromEntries(
@@ -103,7 +108,7 @@ if (has('hyperfine')) {
   for (const r of JSON.parse(fs.readFileSync(json1, 'utf8')).results)
     md += `| ${r.command} | ${(r.median * 1000).toFixed(1)} | ${(r.mean * 1000).toFixed(1)} ± ${(r.stddev * 1000).toFixed(1)} |\n`;
   md +=
-    "\nA one-image run is mostly start-up: Node itself (the last row, about 45 ms), loading sharp (about 60 ms: libvips and its JavaScript), the CLI's bundle (dist/bin/glyphcast.js and the chunks it loads: parsing it and setting up zod's schemas, about 40 ms), then the first frame, decoded and rendered before V8 has compiled the engine's loops. In one process the same render is several times faster from the second image on, which the 60-image table shows: there, on two cores, the main thread renders while libuv's threads decode the next photos, and decoding (about 8 ms a photo in libvips) and rendering (about 7 ms) are each about as long as chafa's whole conversion. chafa and jp2a are C programs with none of this start-up.\n";
+    "\nA one-image run is mostly start-up: Node itself (the last row, about 45 ms), loading sharp (about 60 ms: libvips and its JavaScript), the CLI's bundle (dist/bin/glyphcast.js and the chunks it loads: parsing it and setting up zod's schemas, about 40 ms), then the first frame, decoded and rendered before V8 has compiled the engine's loops. In one process the same render is several times faster from the second image on, which the 60-image table shows: there, on two cores, the main thread renders while libuv's threads decode the next photos, and decoding (about 8 ms a photo in libvips) and rendering (about 7 ms) are each about as long as chafa's whole conversion. chafa and jp2a are C programs with none of this start-up. The decode-only row (Node, sharp, the params schema that sizes the decode, and the decode; nothing rendered) is the floor of such a run on Node and sharp.\n";
 } else md += 'hyperfine is not installed (sudo bash scripts/setup-system.sh --bench).\n';
 fs.rmSync(dir, { recursive: true, force: true });
 writeResult('speed', md);
