@@ -12,7 +12,15 @@ const benches = fs
   .filter(
     (f) =>
       /\.(mjs|ts)$/.test(f) &&
-      !['run.mjs', 'assemble.mjs', 'peerbench.mjs', 'server-harness.mjs', 'baseline.mjs', 'gpu-frames.ts', 'decode-floor.mjs'].includes(f),
+      ![
+        'run.mjs',
+        'assemble.mjs',
+        'peerbench.mjs',
+        'server-harness.mjs',
+        'baseline.mjs',
+        'gpu-frames.ts',
+        'decode-floor.mjs',
+      ].includes(f),
   )
   .filter((f) => only.length === 0 || only.includes(f.replace(/\.(mjs|ts)$/, '')));
 for (const f of benches) {
