@@ -51,6 +51,7 @@ const { data } = await sharp(input)
   .toBuffer({ resolveWithObject: true });
 
 const points = SX * SY;
+const COST = Number(process.env.COST ?? 0);
 const px = new Float64Array(points * 3);
 let out = '';
 for (let r = 0; r < rows; r++) {
@@ -81,6 +82,9 @@ for (let r = 0; r < rows; r++) {
         const paper = total[ch] - ink[ch];
         gain += (n > 0 ? (ink[ch] * ink[ch]) / n : 0) + (n < points ? (paper * paper) / (points - n) : 0);
       }
+      // COST: what a shape must win over a flat cell (squared error over the cell's points and
+      // channels) to be drawn, which keeps noise, as on a dark night sky, flat
+      if (n > 0 && n < points) gain -= COST;
       if (!best || gain > best.gain + 1e-9) best = { shape, gain, ink, n };
     }
     const { shape, ink, n } = best;
