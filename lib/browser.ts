@@ -19,6 +19,7 @@ export { createBrowserGpuExecutor, requestBrowserGpuDevice } from '../engine/bro
 export type {
   CellGrid,
   Charset,
+  DeviceGrid,
   EncodedOutput,
   Format,
   GpuExecutorOptions,
