@@ -18,11 +18,11 @@
 // browser blends its own text, so the WebGPU and Canvas 2D painters look alike, and no
 // per-pixel transcendental, which keeps software rasterizers (SwiftShader) fast.
 //
-// Buffers, in one of two layouts (bit 4 of view.grid.w):
+// Buffers, in one of two layouts (the value 4 in view.grid.w, its bit 2):
 // - bytes (a grid from the CPU): `glyphs` holds one byte per cell (an index into the charset
 //   table), four per u32, little-endian; `colors` holds three sRGB bytes per cell, packed the same
 //   way, then the backgrounds';
-// - packed (bit 4 set: a frame the GPU executor left on the device, drawn without a copy): both
+// - packed (4 set: a frame the GPU executor left on the device, drawn without a copy): both
 //   bindings are the executor's `packed` buffer, one u32 per cell, glyph | r << 8 | g << 16 |
 //   b << 24, then with two-colour cells one more per cell, r | g << 8 | b << 16 of its background.
 
