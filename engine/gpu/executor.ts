@@ -269,11 +269,6 @@ export class GpuExecutor {
       });
       recorded = { plan, res, passes, at: performance.now(), serial: ++this.serial };
       this.last = recorded;
-      if (stream) {
-        this.fresh = false;
-        this.hasBook = true;
-        this.prevTwoColor = plan.background;
-      }
     } catch (e) {
       failure = e;
     }
@@ -281,6 +276,12 @@ export class GpuExecutor {
     if (failure || !recorded) throw this.wrap(failure);
     const error = errors.find((e) => e !== null);
     if (error) throw new GpuExecutorError('gpu_error', `WebGPU error in the frame: ${error.message}`);
+    // a stream moves on only with a frame the device took
+    if (options.stream) {
+      this.fresh = false;
+      this.hasBook = true;
+      this.prevTwoColor = plan.background;
+    }
     return recorded;
   }
 

@@ -21,6 +21,8 @@ export class FrameStats {
   private head = 0;
   private previous = new Uint8Array(0);
   private previousCells = -1;
+  /** Whether the last frame's grid was read (a frame left on the GPU breaks the chain of comparisons). */
+  private previousRead = false;
 
   /**
    * Records a frame; `grid` null for one whose grid stayed on the GPU: it counts for the rate and
@@ -32,19 +34,21 @@ export class FrameStats {
     this.renderMs = this.frames === 0 ? ms : this.renderMs + EMA * (ms - this.renderMs);
     this.frames++;
     if (!grid) {
-      this.previousCells = -1;
+      this.previousRead = false;
       return;
     }
     const cells = grid.columns * grid.rows;
-    if (cells === this.previousCells) {
+    if (cells !== this.previousCells) {
+      this.changeRate = 0;
+      if (this.previous.length < cells) this.previous = new Uint8Array(cells);
+      this.previousCells = cells;
+    } else if (this.previousRead) {
       let changed = 0;
       for (let i = 0; i < cells; i++) if (grid.glyphs[i] !== this.previous[i]) changed++;
       this.changeRate += EMA * (changed / cells - this.changeRate);
-    } else {
-      if (this.previous.length < cells) this.previous = new Uint8Array(cells);
-      this.previousCells = cells;
     }
     this.previous.set(grid.glyphs);
+    this.previousRead = true;
   }
 
   /** Frames recorded in the last second. */

@@ -102,9 +102,16 @@ export class GpuGridPainter implements GridPainter {
     this.timedPass = this.timer ? { ...this.plainPass, timestampWrites: this.timer.writes } : this.plainPass;
   }
 
-  paint(grid: PaintableGrid | DeviceGrid, style: PaintStyle, fontPx: number): void {
+  paint(grid: PaintableGrid, style: PaintStyle, fontPx: number): void {
+    this.draw(grid, style, fontPx);
+  }
+
+  paintDevice(grid: DeviceGrid, style: PaintStyle, fontPx: number): void {
     // a frame left on the GPU that a later one replaced: the next frame paints
-    if (isDeviceGrid(grid) && !grid.current) return;
+    if (grid.current) this.draw(grid, style, fontPx);
+  }
+
+  private draw(grid: PaintableGrid | DeviceGrid, style: PaintStyle, fontPx: number): void {
     const cells = grid.columns * grid.rows;
     this.ensureAtlas(grid.table, fontPx);
     this.ensureBuffers(cells);
@@ -114,22 +121,16 @@ export class GpuGridPainter implements GridPainter {
     if (this.canvas.width !== width) this.canvas.width = width;
     if (this.canvas.height !== height) this.canvas.height = height;
 
-    let twoColor: boolean;
-    let bindGroup: GPUBindGroup;
-    if (isDeviceGrid(grid)) {
-      // drawn from the executor's own buffer: nothing is copied
-      twoColor = style.color && grid.twoColor;
-      bindGroup = this.packedGroup(grid.packed);
-    } else {
-      twoColor = this.upload(grid, style, cells);
-      bindGroup = this.bindGroup as GPUBindGroup;
-    }
+    const onDevice = isDeviceGrid(grid);
+    // a frame on the GPU is drawn from the executor's own buffer: nothing is copied
+    const twoColor = onDevice ? style.color && grid.twoColor : this.upload(grid, style, cells);
+    const bindGroup = onDevice ? this.packedGroup(grid.packed) : (this.bindGroup as GPUBindGroup);
     const u = this.viewU32;
     const f = this.viewF32;
     u[0] = grid.columns;
     u[1] = grid.rows;
     u[2] = style.light ? 1 : 0;
-    u[3] = (twoColor ? 2 : style.color ? 1 : 0) | (isDeviceGrid(grid) ? PACKED_LAYOUT : 0);
+    u[3] = (twoColor ? 2 : style.color ? 1 : 0) | (onDevice ? PACKED_LAYOUT : 0);
     f[4] = 1 / atlas.canvas.width;
     f[5] = 1 / atlas.canvas.height;
     f[8] = atlas.cell.width;
@@ -156,10 +157,6 @@ export class GpuGridPainter implements GridPainter {
     this.commands[0] = encoder.finish();
     this.device.queue.submit(this.commands);
     if (timed) this.timer?.read(this.onGpuTime);
-  }
-
-  paintDevice(grid: DeviceGrid, style: PaintStyle, fontPx: number): void {
-    this.paint(grid, style, fontPx);
   }
 
   /** Writes a CPU grid's glyphs (and colors) into the painter's buffers; whether it has backgrounds to draw. */
