@@ -5,25 +5,32 @@
 // 2 x 4 samples) with two colours, over the block elements those points can draw: halves,
 // quadrants, eighths from the bottom, quarters from the left. For each shape the colours are the
 // means of the points it covers and leaves; the shape with the least squared error wins.
+// GRID=8x8 fits at 8 x 8 points, chafa's own work cell, over eighths both ways (left and bottom,
+// the top and right eighth), halves and quadrants.
 //   node bench/experiments/fine-blocks.mjs IMAGE COLUMNS ROWS  > art.ansi
 import sharp from 'sharp';
 
 const [input, columnsArg, rowsArg] = process.argv.slice(2);
 const columns = Number(columnsArg);
 const rows = Number(rowsArg);
-const SX = 4;
+const EIGHTHS = process.env.GRID === '8x8';
+const SX = EIGHTHS ? 8 : 4;
 const SY = 8;
 
-/** Block elements as 4 x 8 masks (true: the glyph's ink). */
+/** Block elements as SX x 8 masks (true: the glyph's ink). */
 const SHAPES = [
   [' ', () => false],
   ['▀', (_x, y) => y < 4],
   ['▔', (_x, y) => y < 1],
   ...[...'▁▂▃▄▅▆▇'].map((g, k) => [g, (_x, y) => y >= SY - (k + 1)]),
-  ['▎', (x) => x < 1],
-  ['▌', (x) => x < 2],
-  ['▊', (x) => x < 3],
-  ['▐', (x) => x >= 2],
+  ...(EIGHTHS
+    ? [...[...'▏▎▍▌▋▊▉'].map((g, k) => [g, (x) => x < k + 1]), ['▕', (x) => x >= 7]]
+    : [
+        ['▎', (x) => x < 1],
+        ['▌', (x) => x < 2],
+        ['▊', (x) => x < 3],
+      ]),
+  ['▐', (x) => x >= SX / 2],
   ...[
     ['▘', [1, 0, 0, 0]],
     ['▝', [0, 1, 0, 0]],
@@ -35,7 +42,7 @@ const SHAPES = [
     ['▛', [1, 1, 1, 0]],
     ['▜', [1, 1, 0, 1]],
     ['▟', [0, 1, 1, 1]],
-  ].map(([g, q]) => [g, (x, y) => q[(y < 4 ? 0 : 2) + (x < 2 ? 0 : 1)] === 1]),
+  ].map(([g, q]) => [g, (x, y) => q[(y < 4 ? 0 : 2) + (x < SX / 2 ? 0 : 1)] === 1]),
 ].map(([glyph, inked]) => {
   const mask = [];
   for (let y = 0; y < SY; y++) for (let x = 0; x < SX; x++) mask.push(inked(x, y) ? 1 : 0);
