@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import type { RgbaImage } from '../image.js';
 import { DecodeError, type DecodeErrorCode, rasterFormat, readRaster } from '../raster/index.js';
 import { isEmptyGif } from './gif-header.js';
+import { isSrgbProfile } from './srgb-profile.js';
 
 /** Default decode limit: 40 megapixels (an 8K photo is 33 MP). */
 export const DEFAULT_MAX_PIXELS = 40_000_000;
@@ -104,10 +105,13 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}
   let format: string;
   let fitted: { width: number; height?: number } | null = null;
   let fullSize: { width: number; height: number };
+  // an sRGB image tagged with an sRGB profile is already what the transform would make (srgb-profile.ts)
+  let alreadySrgb = false;
   try {
     // the header alone, whatever size it claims: the limit is checked below, naming the size
     const meta = await sharp(bytes, { limitInputPixels: false, failOn: 'error', animated: false }).metadata();
     format = meta.format ?? 'unknown';
+    alreadySrgb = meta.space === 'srgb' && isSrgbProfile(meta.icc);
     if (!meta.width || !meta.height) throw new Error('no dimensions in the image header');
     const pixels = meta.width * meta.height;
     if (pixels > maxInput) {
@@ -137,7 +141,8 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}
     throw new DecodeError('corrupt_image', 'the image could not be decoded: the GIF is 0 pixels wide or high');
   }
   try {
-    const oriented = open().rotate();
+    const opened = open();
+    const oriented = (alreadySrgb ? opened.keepIccProfile() : opened).rotate();
     const { data, info } = await (fitted ? oriented.resize({ ...fitted, fit: 'outside' }) : oriented)
       .toColourspace('srgb')
       .ensureAlpha()
