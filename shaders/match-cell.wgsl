@@ -12,8 +12,8 @@
 //
 // The CPU twin evaluates `prev` first, then visits the codebook outwards from the mean's
 // coverage, stopping in a direction once MEAN_TONE_WEIGHT * (cov - mean)^2 alone exceeds the
-// best E, and stops summing a glyph's squares once they exceed it: none of this can change
-// the (E, rank) winner.
+// best E, and stops summing a glyph's squares when the first four already exceed it: none of
+// this can change the (E, rank) winner.
 //
 // codebookGlyphs: table indexes ascending by coverage (k of them). Returns the table index.
 //
