@@ -42,3 +42,10 @@ export const STRUCTURE_GAIN = 2;
  */
 export const TWO_COLOR_INK_COST = 600000;
 export const TWO_COLOR_INK_WEIGHT = 200;
+/**
+ * Two-colour blocks (fineBlocks): what a block element must save over a flat cell, in squared
+ * sRGB8 error over a cell's 32 points and 3 channels (3000: an RMS of 5.6 levels), so that noise
+ * such as a night sky's stays flat. The blind panel preferred it to no cost (blocks-prototype-3
+ * against 1, bench/results/panel/notes.md).
+ */
+export const FINE_FLAT_COST = 3000;

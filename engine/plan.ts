@@ -4,6 +4,7 @@
  * twins in engine/kernels, WGSL twins in shaders/) receive the same plan.
  */
 import {
+  FINE_FLAT_COST,
   LINEAR_MAX,
   Q8_ONE,
   SAMPLES_X,
@@ -13,6 +14,7 @@ import {
   TWO_COLOR_INK_COST,
   TWO_COLOR_INK_WEIGHT,
 } from './fixed.js';
+import { FINE_X, FINE_Y } from './glyphs/block-elements.js';
 import { CELL_BLUR } from './glyphs/cell-blur.js';
 import { type GlyphTable, glyphTable } from './glyphs/table.js';
 import { CODEBOOK_MASS } from './kernels/codebook.js';
@@ -90,6 +92,16 @@ export interface FramePlan {
   readonly twoColorInkCost: number;
   /** And per unit of a glyph's ink (A1, Q8): TWO_COLOR_INK_WEIGHT, none for block elements. */
   readonly twoColorInkWeight: number;
+  /**
+   * Two-colour blocks (`background` with the blocks charset): the fineBlocks kernel fits each cell
+   * at FINE_X x FINE_Y points instead of twoColor's samples, from a second, finer plane of
+   * fineWidth x fineHeight points (0 x 0 without it), resampled from the reduced level as the
+   * sample grid is; a shape must beat a flat cell by fineFlatCost.
+   */
+  readonly fineBlocks: boolean;
+  readonly fineWidth: number;
+  readonly fineHeight: number;
+  readonly fineFlatCost: number;
 
   /** tone (0..4095) -> target ink (Q12): (tone * inkScale + 32768) >> 16. */
   readonly inkScale: number;
@@ -207,6 +219,14 @@ function pyramidSteps(w: number, h: number, sw: number, sh: number): { steps: Py
 }
 
 /**
+ * What a frame's buffers are made for (both executors keep them between frames of one key): the
+ * source size, the grid, and whether two-colour blocks add a fine plane (and their own pyramid).
+ */
+export function frameSizeKey(plan: FramePlan): string {
+  return `${plan.source.width}x${plan.source.height}>${plan.columns}x${plan.rows}${plan.fineBlocks ? ' fine' : ''}`;
+}
+
+/**
  * The plan for one source size. `options.rows` forces the grid height; `options.cellAspect`
  * is the display font's cell width / height (default 0.5).
  */
@@ -218,14 +238,19 @@ export function planFrame(
   const { columns, rows } = gridSize(source, params.columns, options);
   const sampleWidth = columns * SAMPLES_X;
   const sampleHeight = rows * SAMPLES_Y;
-  const pyr = pyramidSteps(source.width, source.height, sampleWidth, sampleHeight);
   const glyphs = glyphTable(params.charset);
+  const background = params.color && params.background;
+  const fineBlocks = background && glyphs.fineShapes.length > 0;
+  // two-colour blocks resample their fine plane from a level at least its size, as the samples are
+  const [fineWidth, fineHeight] = fineBlocks ? [columns * FINE_X, rows * FINE_Y] : [0, 0];
+  const pyr = fineBlocks
+    ? pyramidSteps(source.width, source.height, fineWidth, fineHeight)
+    : pyramidSteps(source.width, source.height, sampleWidth, sampleHeight);
   // The adaptive codebook's DP cost is a sum over a histogram normalized to CODEBOOK_MASS cells
   // of squared ink differences in Q10; the bound maxGlyphRmse is relative to the densest glyph,
   // so RMSE <= maxGlyphRmse <=> cost <= (maxGlyphRmse * densestQ10)^2 * CODEBOOK_MASS.
   const densestQ10 = glyphs.densest >> 2;
   const radii = localRadii(columns);
-  const background = params.color && params.background;
   const ink = twoColorInk(params.charset, columns);
   return {
     source: { width: source.width, height: source.height },
@@ -265,6 +290,10 @@ export function planFrame(
     background,
     twoColorInkCost: ink.cost,
     twoColorInkWeight: ink.weight,
+    fineBlocks,
+    fineWidth,
+    fineHeight,
+    fineFlatCost: FINE_FLAT_COST,
     inkScale: Math.round((glyphs.densest * 65536) / TONE_MAX),
     glyphs,
     cellBlur: CELL_BLUR,

@@ -61,3 +61,30 @@ fn resampleY(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: ve
   let y = i / n;
   resampleAt(y, frame.reducedHeight, frame.sampleHeight, x * 3u, n * 3u, i * 3u);
 }
+
+// Two-colour blocks' fine plane: the same resample of the reduced level to fineWidth x
+// fineHeight points (twice the sample grid each way), through its own x pass.
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn resampleFineX(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
+  let i = flatIndex(wid, nwg, lid);
+  let n = frame.fineWidth;
+  let w = frame.reducedWidth;
+  if (i >= n * frame.reducedHeight) {
+    return;
+  }
+  let x = i % n;
+  let y = i / n;
+  resampleAt(x, w, n, y * w * 3u, 3u, i * 3u);
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn resampleFineY(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
+  let i = flatIndex(wid, nwg, lid);
+  let n = frame.fineWidth;
+  if (i >= n * frame.fineHeight) {
+    return;
+  }
+  let x = i % n;
+  let y = i / n;
+  resampleAt(y, frame.reducedHeight, frame.fineHeight, x * 3u, n * 3u, i * 3u);
+}

@@ -90,9 +90,14 @@ fn inkMask(g: u32, j: u32) -> i32 {
 
 /** two-color.ts `switchCost`: a stream's switching cost (ink^2) in the fit's error units. */
 fn switchCost(cost: i32) -> i32 {
+  return switchSquare(cost) << 8u;
+}
+
+/** two-color.ts `switchSquare`: a switching cost (ink^2, Q12) as 8-bit ink squared. */
+fn switchSquare(cost: i32) -> i32 {
   let densest = i32(frame.densest);
   let s = (min(cost, 1 << 22u) * 255) / densest;
-  return min((s * 255) / densest, 1 << 22u) << 8u;
+  return min((s * 255) / densest, 1 << 22u);
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)
@@ -212,6 +217,114 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
     let pb = prevColors[frame.cells + i];
     fgc = vec3u(steady(fr.y, (pf >> 8u) & 255u, keep), steady(fg.y, (pf >> 16u) & 255u, keep), steady(fb.y, pf >> 24u, keep));
     bgc = vec3u(steady(fr.x, pb & 255u, keep), steady(fg.x, (pb >> 8u) & 255u, keep), steady(fb.x, (pb >> 16u) & 255u, keep));
+  }
+  packed[i] = best | (fgc.x << 8u) | (fgc.y << 16u) | (fgc.z << 24u);
+  packed[frame.cells + i] = bgc.x | (bgc.y << 8u) | (bgc.z << 16u);
+}
+
+// fineBlocks: two-colour cells for the blocks charset, fitted at FINE_X x FINE_Y = 4 x 8 points a
+// cell over the block elements those points draw (two-color.ts `fineBlocks` has the maths). Bound
+// as twoColor is, with the fine plane (columns * 4 x rows * 8 points of linear RGB) where twoColor
+// reads the sample grid (`lin`); `book` is not read. The shapes are the table at
+// frame.fineShapesAt: frame.fineShapeCount pairs (table index, 4 x 8 mask bits). One invocation
+// per cell, summing each shape's points (the CPU twin sums rows of subsets: the same integers).
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn fineBlocks(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
+  let i = flatIndex(wid, nwg, lid);
+  if (i >= frame.cells) {
+    return;
+  }
+  let c = i % frame.columns;
+  let r = i / frame.columns;
+  let fw = frame.columns * FINE_X;
+  let base = i * CELL_STRIDE;
+  var red: array<i32, FINE_POINTS>;
+  var green: array<i32, FINE_POINTS>;
+  var blue: array<i32, FINE_POINTS>;
+  var total = vec3i(0);
+  for (var y = 0u; y < FINE_Y; y++) {
+    for (var x = 0u; x < FINE_X; x++) {
+      let j = y * FINE_X + x;
+      let s = ((r * FINE_Y + y) * fw + c * FINE_X + x) * 3u;
+      let l = luminance(lin[s], lin[s + 1u], lin[s + 2u]);
+      let t = interpolate(frame.linearToToneAt, l);
+      var curved = i32(tables[frame.toneCurveAt + t]);
+      if (frame.invert != 0u) {
+        curved = TONE_MAX - curved;
+      }
+      let shift = ((curved - i32(t)) * 255) / TONE_MAX;
+      red[j] = clamp(i32(saturatedSrgb(lin[s], l)) + shift, 0, 255);
+      green[j] = clamp(i32(saturatedSrgb(lin[s + 1u], l)) + shift, 0, 255);
+      blue[j] = clamp(i32(saturatedSrgb(lin[s + 2u], l)) + shift, 0, 255);
+      total += vec3i(red[j], green[j], blue[j]);
+    }
+  }
+  var prev = -1;
+  if (frame.usePrevGlyphs != 0u) {
+    prev = i32(prevGlyphs[i]);
+  }
+  var bestGain = -1;
+  var best = 0u;
+  var bestBits = 0u;
+  for (var k = 0u; k < frame.fineShapeCount; k++) {
+    let glyph = tables[frame.fineShapesAt + 2u * k];
+    let bits = tables[frame.fineShapesAt + 2u * k + 1u];
+    let n = i32(countOneBits(bits));
+    var ink = vec3i(0);
+    for (var j = 0u; j < FINE_POINTS; j++) {
+      if (((bits >> j) & 1u) != 0u) {
+        ink += vec3i(red[j], green[j], blue[j]);
+      }
+    }
+    let paper = total - ink;
+    var gain = 0;
+    if (n > 0) {
+      gain += (ink.x * ink.x) / n + (ink.y * ink.y) / n + (ink.z * ink.z) / n;
+    }
+    if (n < i32(FINE_POINTS)) {
+      let m = i32(FINE_POINTS) - n;
+      gain += (paper.x * paper.x) / m + (paper.y * paper.y) / m + (paper.z * paper.z) / m;
+      if (n > 0) {
+        gain -= i32(frame.fineFlatCost);
+      }
+    }
+    if (i32(glyph) == prev) {
+      gain += 12 * switchSquare(cellData[base + CELL_SWITCH]);
+    }
+    if (gain > bestGain) {
+      bestGain = gain;
+      best = glyph;
+      bestBits = bits;
+    }
+  }
+  glyphsOut[i] = best;
+  let n = i32(countOneBits(bestBits));
+  var ink = vec3i(0);
+  for (var j = 0u; j < FINE_POINTS; j++) {
+    if (((bestBits >> j) & 1u) != 0u) {
+      ink += vec3i(red[j], green[j], blue[j]);
+    }
+  }
+  let m = i32(FINE_POINTS) - n;
+  var bgi = vec3i(0);
+  if (m > 0) {
+    bgi = (total - ink + vec3i(m >> 1u)) / m;
+  }
+  var fgi = bgi;
+  if (n > 0) {
+    fgi = (ink + vec3i(n >> 1u)) / n;
+  }
+  if (m == 0) {
+    bgi = fgi;
+  }
+  var fgc = vec3u(fgi);
+  var bgc = vec3u(bgi);
+  if (frame.usePrevColors != 0u && i32(best) == prev) {
+    let keep = steadiness(cellData[base + CELL_SWITCH]);
+    let pf = prevColors[i];
+    let pb = prevColors[frame.cells + i];
+    fgc = vec3u(steady(fgi.x, (pf >> 8u) & 255u, keep), steady(fgi.y, (pf >> 16u) & 255u, keep), steady(fgi.z, pf >> 24u, keep));
+    bgc = vec3u(steady(bgi.x, pb & 255u, keep), steady(bgi.y, (pb >> 8u) & 255u, keep), steady(bgi.z, (pb >> 16u) & 255u, keep));
   }
   packed[i] = best | (fgc.x << 8u) | (fgc.y << 16u) | (fgc.z << 24u);
   packed[frame.cells + i] = bgc.x | (bgc.y << 8u) | (bgc.z << 16u);

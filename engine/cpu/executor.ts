@@ -23,11 +23,11 @@ import { sharpen } from '../kernels/sharpen.js';
 import { sobel } from '../kernels/sobel.js';
 import { movingSwitchCost, temporal } from '../kernels/temporal.js';
 import { tone } from '../kernels/tone.js';
-import { twoColor } from '../kernels/two-color.js';
-import type { FramePlan } from '../plan.js';
+import { type FramePlan, frameSizeKey } from '../plan.js';
 import { isProbedStage, type StageOutputs } from '../stage-probe.js';
 import { allocate, type Buffers } from './frame-buffers.js';
 import { StreamState } from './stream-state.js';
+import { twoColourCells } from './two-colour-cells.js';
 
 export { StreamState };
 
@@ -77,7 +77,7 @@ export class CpuExecutor {
   prepare(plan: FramePlan, image: RgbaImage): SamplePlanes {
     const timings: Record<string, number> = {};
     const lap = stopwatch(timings);
-    const key = `${plan.source.width}x${plan.source.height}>${plan.columns}x${plan.rows}`;
+    const key = frameSizeKey(plan);
     if (this.buffers?.key !== key) this.buffers = allocate(plan, key);
     const b = this.buffers;
     let cur: Uint16Array;
@@ -116,6 +116,11 @@ export class CpuExecutor {
     }
     resampleX(cur, w, h, plan.sampleWidth, b.resampledX);
     resampleY(b.resampledX, plan.sampleWidth, h, plan.sampleHeight, b.lin);
+    if (plan.fineBlocks) {
+      // two-colour blocks' finer plane, from the same level
+      resampleX(cur, w, h, plan.fineWidth, b.fineX);
+      resampleY(b.fineX, plan.fineWidth, h, plan.fineHeight, b.fine);
+    }
     lap('resample');
     this.keep('resample', b.lin);
     luma(b.lin, plan.sampleWidth * plan.sampleHeight, plan.linearToTone, b.source);
@@ -139,7 +144,7 @@ export class CpuExecutor {
     options: { colors?: boolean } = {},
   ): CellGrid {
     const b = this.buffers;
-    if (!b || b.key !== `${plan.source.width}x${plan.source.height}>${plan.columns}x${plan.rows}`) {
+    if (!b || b.key !== frameSizeKey(plan)) {
       throw new Error('CpuExecutor.finish: prepare() this grid first');
     }
     const timings: Record<string, number> = { ...this.prepareTimings };
@@ -225,34 +230,7 @@ export class CpuExecutor {
     // two-colour cells pick glyph and colors together (the director's candidates, colorless, match ink)
     const backgrounds = plan.background && options.colors !== false ? new Uint8Array(cellCount * 3) : undefined;
     if (backgrounds) {
-      twoColor(
-        b.lin,
-        b.cellData,
-        plan.columns,
-        plan.rows,
-        book.glyphs,
-        g.masks,
-        g.edges,
-        g.densest,
-        plan.saturation,
-        plan.invert,
-        plan.linearToSrgb,
-        plan.linearToTone,
-        plan.toneCurve,
-        plan.twoColorInkCost,
-        plan.twoColorInkWeight,
-        prev && stream
-          ? {
-              glyphs: prev,
-              fg: stream.prevTwoColor ? stream.prevFg : null,
-              bg: stream.prevTwoColor ? stream.prevBg : null,
-              switchUnit: plan.temporal.switchScale * plan.temporal.r,
-            }
-          : null,
-        out,
-        colors,
-        backgrounds,
-      );
+      twoColourCells(plan, b, book.glyphs, prev && stream ? stream : null, out, colors, backgrounds);
       lap('two-color');
       this.keep('two-color', out);
     } else {

@@ -22,6 +22,9 @@ export interface Buffers {
   readonly means: Uint16Array;
   readonly localA: Uint16Array;
   readonly localB: Uint16Array;
+  /** Two-colour blocks: the fine plane's x pass and the fine plane (linear RGB, u16 x 3); empty without. */
+  readonly fineX: Uint16Array;
+  readonly fine: Uint16Array;
 }
 
 export function allocate(plan: FramePlan, key: string): Buffers {
@@ -50,5 +53,7 @@ export function allocate(plan: FramePlan, key: string): Buffers {
     means: new Uint16Array(plan.columns * plan.rows),
     localA: new Uint16Array(plan.columns * plan.rows),
     localB: new Uint16Array(plan.columns * plan.rows),
+    fineX: new Uint16Array(plan.fineWidth * plan.reducedHeight * 3),
+    fine: new Uint16Array(plan.fineWidth * plan.fineHeight * 3),
   };
 }

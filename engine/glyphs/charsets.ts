@@ -6,6 +6,7 @@
  * glyph of every set is the blank: a space.
  */
 import { CHARSETS } from '../params.js';
+import { FINE_BLOCK_GLYPHS } from './block-elements.js';
 
 export type Charset = (typeof CHARSETS)[number];
 
@@ -52,10 +53,12 @@ export function isAsciiCharset(charset: Charset): boolean {
 /**
  * The glyph table of a charset, as CellGrid.table holds it: the ramp, then (ASCII charsets)
  * the directional glyphs the ramp lacks, which `structure` may lay along contours, then the edge
- * glyphs it lacks, which only two-colour cells draw.
+ * glyphs it lacks, which only two-colour cells draw. Blocks: the ramp, then the block elements
+ * of the two-colour fine fit it lacks (eighths, quarters; glyphs/block-elements.ts).
  */
 export function charsetTable(charset: Charset): readonly string[] {
   const ramp = CHARSET_GLYPHS[charset];
+  if (charset === 'blocks') return [...ramp, ...FINE_BLOCK_GLYPHS.filter((g) => !ramp.includes(g))];
   if (!isAsciiCharset(charset)) return [...ramp];
   const directional = DIRECTIONAL_GLYPHS.filter((g) => !ramp.includes(g));
   const edges = EDGE_GLYPHS.filter((g) => !ramp.includes(g));

@@ -4,6 +4,7 @@
  * against, and the ramp order by coverage. Everything integer (Q12 ink, INK_ONE = 4096).
  */
 import { INK_ONE, SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y } from '../fixed.js';
+import { blockSampleMask, FINE_BLOCK_GLYPHS, fineMask } from './block-elements.js';
 import { applyCellBlur, CELL_BLUR } from './cell-blur.js';
 import { CHARSET_GLYPHS, type Charset, charsetTable, EDGE_GLYPHS, isAsciiCharset } from './charsets.js';
 import { CELL_H, CELL_W, LEVEL_ALPHABET } from './font-format.js';
@@ -29,6 +30,11 @@ export interface GlyphTable {
   readonly edges: Int32Array;
   /** The densest ramp glyph's coverage, Q12: what a white source maps to. */
   readonly densest: number;
+  /**
+   * Blocks only (else empty): the shapes two-colour cells fit at 4 x 8 points, in the fit's
+   * order, as pairs (table index, 4 x 8 mask bits as i32); glyphs/block-elements.ts.
+   */
+  readonly fineShapes: Int32Array;
 }
 
 const LEVELS = LEVEL_ALPHABET.length - 1;
@@ -39,6 +45,8 @@ export const MAX_GLYPHS = 256;
 /** Ink per sub-cell sample (Q12) of one glyph, from its 8 x 16 bitmap. */
 function sampleMask(glyph: string): Int32Array {
   const rows = GLYPH_BITMAPS[glyph];
+  // the eighths and quarters only two-colour blocks draw are geometry, not measured
+  if (!rows && FINE_BLOCK_GLYPHS.includes(glyph)) return blockSampleMask(glyph, SAMPLES_X, SAMPLES_Y, INK_ONE);
   if (!rows)
     throw new Error(`glyph ${JSON.stringify(glyph)} is missing from font-metrics.ts; run scripts/measure-glyphs.ts`);
   const bw = CELL_W / SAMPLES_X;
@@ -78,6 +86,10 @@ function buildTable(charset: Charset): GlyphTable {
     directional: isAsciiCharset(charset) ? directional : Int32Array.from([-1, -1, -1, -1]),
     edges: Int32Array.from(EDGE_GLYPHS.map((g) => table.indexOf(g)).filter((i) => i >= ramp.length)),
     densest: coverage[rampOrder[rampOrder.length - 1]],
+    fineShapes:
+      charset === 'blocks'
+        ? Int32Array.from(FINE_BLOCK_GLYPHS.flatMap((g) => [table.indexOf(g), fineMask(g) | 0]))
+        : new Int32Array(0),
   };
 }
 

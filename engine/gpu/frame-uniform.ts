@@ -46,6 +46,8 @@ export class FrameUniform {
     this.set('samples', plan.sampleWidth * plan.sampleHeight);
     this.set('reducedWidth', plan.reducedWidth);
     this.set('reducedHeight', plan.reducedHeight);
+    this.set('fineWidth', plan.fineWidth);
+    this.set('fineHeight', plan.fineHeight);
     this.set('denoiseOn', plan.denoiseRange.length > 0);
     this.set('levelsLow', plan.levelsLow);
     this.set('levelsHigh', plan.levelsHigh);
@@ -80,6 +82,8 @@ export class FrameUniform {
     this.set('twoColorInkCost', plan.twoColorInkCost);
     this.set('twoColorInkWeight', plan.twoColorInkWeight);
     this.set('edgeGlyphCount', plan.glyphs.edges.length);
+    this.set('fineShapeCount', plan.glyphs.fineShapes.length >> 1);
+    this.set('fineFlatCost', plan.fineFlatCost);
     for (const [field, at] of Object.entries(tables.at)) this.set(field as FrameField, at);
   }
 }
@@ -104,7 +108,8 @@ type TableField =
   | 'rampOrderAt'
   | 'directionalAt'
   | 'inkMasksAt'
-  | 'edgeGlyphsAt';
+  | 'edgeGlyphsAt'
+  | 'fineShapesAt';
 
 /**
  * srgbToLinear for two channels in one lookup: entry r | g << 8 holds srgbToLinear[r] |
@@ -156,6 +161,7 @@ export class TableImage {
       ['directionalAt', g.directional],
       ['inkMasksAt', g.masks],
       ['edgeGlyphsAt', g.edges],
+      ['fineShapesAt', g.fineShapes],
     ];
     const total = parts.reduce((n, [, a]) => n + a.length, 0);
     if (this.words.length < total) {

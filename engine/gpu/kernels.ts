@@ -45,6 +45,8 @@ const PIPELINES = {
   pyramid: { shader: 'pyramid', entry: 'main', layout: 'pyramid', size: 'element' },
   resampleX: { shader: 'resample', entry: 'resampleX', layout: 'resample', size: 'element' },
   resampleY: { shader: 'resample', entry: 'resampleY', layout: 'resample', size: 'element' },
+  resampleFineX: { shader: 'resample', entry: 'resampleFineX', layout: 'resample', size: 'element' },
+  resampleFineY: { shader: 'resample', entry: 'resampleFineY', layout: 'resample', size: 'element' },
   luma: { shader: 'luma', entry: 'main', layout: 'luma', size: 'element' },
   denoise: { shader: 'denoise', entry: 'main', layout: 'denoise', size: 'element' },
   histogram: { shader: 'histogram', entry: 'main', layout: 'histogram', size: 'element' },
@@ -63,6 +65,8 @@ const PIPELINES = {
   ditherSerial: { shader: 'dither', entry: 'serial', layout: 'dither', size: 'element' },
   color: { shader: 'color', entry: 'main', layout: 'color', size: 'element' },
   twoColor: { shader: 'two-color', entry: 'main', layout: 'twoColor', size: 'element' },
+  // twoColor's bindings, with the fine plane where twoColor reads the sample grid
+  fineBlocks: { shader: 'two-color', entry: 'fineBlocks', layout: 'twoColor', size: 'element' },
 } as const satisfies Record<string, { shader: ShaderName; entry: string; layout: LayoutName; size: string }>;
 
 export type PipelineName = keyof typeof PIPELINES;

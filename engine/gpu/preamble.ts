@@ -19,6 +19,7 @@ import {
   STRUCTURE_GAIN,
   TONE_MAX,
 } from '../fixed.js';
+import { FINE_POINTS, FINE_X, FINE_Y } from '../glyphs/block-elements.js';
 import { MAX_GLYPHS } from '../glyphs/table.js';
 import {
   CELL_BONUS,
@@ -53,6 +54,9 @@ export const WGSL_CONSTANTS: Readonly<Record<string, number | readonly number[]>
   SAMPLES_X,
   SAMPLES_Y,
   SAMPLES_PER_CELL,
+  FINE_X,
+  FINE_Y,
+  FINE_POINTS,
   LUMA_R,
   LUMA_G,
   LUMA_B,
@@ -104,6 +108,8 @@ export const FRAME_FIELDS = [
   'samples',
   'reducedWidth',
   'reducedHeight',
+  'fineWidth',
+  'fineHeight',
   // tone stages
   'denoiseOn',
   'levelsLow',
@@ -143,6 +149,8 @@ export const FRAME_FIELDS = [
   'twoColorInkCost',
   'twoColorInkWeight',
   'edgeGlyphCount',
+  'fineShapeCount',
+  'fineFlatCost',
   // offsets into `tables`
   'srgbToLinearAt',
   'srgbPairToLinearAt',
@@ -157,6 +165,7 @@ export const FRAME_FIELDS = [
   'directionalAt',
   'inkMasksAt',
   'edgeGlyphsAt',
+  'fineShapesAt',
 ] as const;
 export type FrameField = (typeof FRAME_FIELDS)[number];
 

@@ -110,6 +110,10 @@ export function recordFrame(f: FrameRecording): string[] {
   pass('resample', (p) => {
     each(p, k('resampleX'), g.resampleX, plan.sampleWidth * plan.reducedHeight);
     each(p, k('resampleY'), g.resampleY, samples);
+    if (plan.fineBlocks) {
+      each(p, k('resampleFineX'), g.resampleFineX, plan.fineWidth * plan.reducedHeight);
+      each(p, k('resampleFineY'), g.resampleFineY, plan.fineWidth * plan.fineHeight);
+    }
   });
   pass('luma', (p) => each(p, k('luma'), g.luma, samples));
   pass('denoise', (p) => each(p, k('denoise'), g.denoise, samples));
@@ -134,7 +138,9 @@ export function recordFrame(f: FrameRecording): string[] {
     pass('temporal', (p) => each(p, k('temporal'), temporal, cells));
   }
   pass('codebook', (p) => once(p, k('codebook'), state.codebook));
-  if (plan.background) {
+  if (plan.fineBlocks) {
+    pass('two-color', (p) => each(p, k('fineBlocks'), state.fineBlocks, cells));
+  } else if (plan.background) {
     pass('two-color', (p) => each(p, k('twoColor'), state.twoColor, cells));
   } else if (plan.dither) {
     pass('dither', (p) => once(p, k(f.dither === 'serial' ? 'ditherSerial' : 'ditherWavefront'), state.dither));

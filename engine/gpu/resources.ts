@@ -6,6 +6,7 @@
  *   rgba        u32 per source pixel, r | g << 8 | b << 16 | a << 24, `stride` pixels per row
  *   levelA/B    u32 x 3 per pixel: the box reductions, ping-pong (level i in A when i is even)
  *   resampledX  u32 x 3, sampleWidth x reducedHeight;  lin  u32 x 3 per sample
+ *   fineX, fine the same for two-colour blocks' fine plane, fineWidth x fineHeight (4 bytes without)
  *   toneA/B     u32 per sample;  grad  i32 x 2 per sample;  hist  u32 x 256;  levels  i32 x 2
  *   localMeans  u32 per cell (local-contrast cellTones);  localA/B  u32 per cell, its box passes
  *   cellData    i32 x CELL_STRIDE per cell;  book  u32 x BOOK_WORDS;  glyphs  u32 per cell
@@ -19,7 +20,7 @@
 import { SAMPLES_PER_CELL } from '../fixed.js';
 import { CELL_STRIDE } from '../kernels/cells.js';
 import { HISTOGRAM_BINS } from '../kernels/histogram.js';
-import type { FramePlan, PyramidStep } from '../plan.js';
+import { type FramePlan, frameSizeKey, type PyramidStep } from '../plan.js';
 import type { ProbedStage } from '../stage-probe.js';
 import { STEP_UNIFORM_SIZE, stepUniform } from './frame-uniform.js';
 import type { Kernels, LayoutName } from './kernels.js';
@@ -31,9 +32,7 @@ export const TEXTURE_ROW_ALIGN = 256;
 /** Timestamp slots: two per pass, at most this many passes per frame. */
 export const MAX_PASSES = 16;
 
-export function frameSizeKey(plan: FramePlan): string {
-  return `${plan.source.width}x${plan.source.height}>${plan.columns}x${plan.rows}`;
-}
+export { frameSizeKey };
 
 export function streamKey(plan: FramePlan): string {
   return `${plan.columns}x${plan.rows}:${plan.glyphs.charset}`;
@@ -81,6 +80,7 @@ export interface StateBindGroups {
   readonly glyphs: GPUBindGroup;
   readonly dither: GPUBindGroup;
   readonly twoColor: GPUBindGroup;
+  readonly fineBlocks: GPUBindGroup;
 }
 
 /** One dispatch that makes a level: its pipeline, the level's size, the bind group. */
@@ -112,6 +112,8 @@ export class FrameResources {
   readonly groups: Record<
     | 'resampleX'
     | 'resampleY'
+    | 'resampleFineX'
+    | 'resampleFineY'
     | 'luma'
     | 'denoise'
     | 'histogram'
@@ -129,6 +131,8 @@ export class FrameResources {
   >;
   private readonly buffers: GPUBuffer[] = [];
   private readonly cellData: GPUBuffer;
+  /** Two-colour blocks' fine plane (linear RGB at fineWidth x fineHeight points), read by fineBlocks. */
+  private readonly fine: GPUBuffer;
   private readonly outputs: Record<ProbedStage, GPUBuffer>;
   private stateGroups: { stream: StreamBuffers | null; groups: StateBindGroups } | null = null;
   private noStateGroups: StateBindGroups | null = null;
@@ -194,6 +198,8 @@ export class FrameResources {
     const resampledX = this.buffer('resampledX', plan.sampleWidth * plan.reducedHeight * 12, S);
     const lin = this.buffer('lin', this.samples * 12, S);
     this.lin = lin;
+    const fineX = this.buffer('fineX', plan.fineWidth * plan.reducedHeight * 12, S);
+    this.fine = this.buffer('fine', plan.fineWidth * plan.fineHeight * 12, S);
     const toneA = this.buffer('toneA', this.samples * 4, S);
     const toneB = this.buffer('toneB', this.samples * 4, S);
     const grad = this.buffer('grad', this.samples * 8, S);
@@ -233,6 +239,8 @@ export class FrameResources {
     this.groups = {
       resampleX: this.group('resample', reduced, resampledX),
       resampleY: this.group('resample', resampledX, lin),
+      resampleFineX: this.group('resample', reduced, fineX),
+      resampleFineY: this.group('resample', fineX, this.fine),
       luma: this.group('luma', lin, toneA),
       denoise: this.group('denoise', toneA, toneB),
       histogram: this.group('histogram', toneB, this.hist),
@@ -280,6 +288,16 @@ export class FrameResources {
       twoColor: this.group(
         'twoColor',
         this.lin,
+        this.cellData,
+        this.book,
+        prevGlyphs,
+        this.glyphs,
+        this.packed,
+        stream?.prevColors ?? this.shared.noPrevGlyphs,
+      ),
+      fineBlocks: this.group(
+        'twoColor',
+        this.fine,
         this.cellData,
         this.book,
         prevGlyphs,

@@ -1,4 +1,5 @@
 import { SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y, TONE_MAX } from '../fixed.js';
+import { FINE_POINTS, FINE_X, FINE_Y } from '../glyphs/block-elements.js';
 import { CELL_DIR, CELL_STRIDE, CELL_SWITCH } from './cells.js';
 import { interpolate, luminance, saturatedSrgb } from './luma.js';
 
@@ -150,6 +151,152 @@ export function twoColor(
 }
 
 /**
+ * fineBlocks: two-colour cells for the blocks charset, fitted at FINE_X x FINE_Y = 4 x 8 points a
+ * cell (twice the sample grid each way) over the block elements those points draw
+ * (glyphs/block-elements.ts). Replaces twoColor for blocks.
+ *
+ * Points   `fine` is linear RGB at columns * 4 x rows * 8 points (resample of the reduced level,
+ *          as the sample grid is); each point's sRGB8 color c as twoColor's samples (saturated,
+ *          then moved by what the tone curve did to its tone).
+ * fit      for a shape of n inked points (mask bits), per channel the sums I (inked) and T (all):
+ *          gain = sum over r, g, b of I^2 / n (n > 0) + (T - I)^2 / (32 - n) (n < 32), divisions
+ *          truncating; the squared error the shape leaves is sum c^2 - gain, so the best shape has
+ *          the largest gain. A shape (0 < n < 32) must win `flatCost` over a flat cell (the space,
+ *          n = 0), which keeps noise (a night sky) flat. T <= 8160, so each square < 2^26 and the
+ *          gain < 2^24. Ties go to the earlier shape (the space first).
+ * streams  the previous glyph's gain is raised by its switching cost, as twoColor's in these
+ *          units: 12 min(((sw * 255 / densest) * 255 / densest), 2^22), sw = min(CELL_SWITCH, 2^22)
+ *          (32 points x 3 channels against 8 samples: < 2^26); a cell that keeps its glyph keeps
+ *          part of its previous colors as twoColor's do.
+ * colors   fg = (I + n / 2) / n, bg = (T - I + (32 - n) / 2) / (32 - n) per channel; a space has
+ *          fg = bg = the cell's mean.
+ * out: glyph (table index) per cell; fg and bg u8 x 3 per cell.
+ *
+ * The CPU twin sums a shape's ink row by row from each row's 16 subset sums; the GPU twin sums
+ * the mask's points: the same integers.
+ */
+export function fineBlocks(
+  fine: Uint16Array,
+  cellData: Int32Array,
+  columns: number,
+  rows: number,
+  shapes: Int32Array,
+  flatCost: number,
+  densest: number,
+  saturation: number,
+  invert: boolean,
+  linearToSrgb: Uint16Array,
+  linearToTone: Uint16Array,
+  toneCurve: Uint16Array,
+  previous: TwoColorPrevious | null,
+  glyphsOut: Uint8Array,
+  fgOut: Uint8Array,
+  bgOut: Uint8Array,
+): void {
+  const fw = columns * FINE_X;
+  const rowMasks = 1 << FINE_X;
+  // subset[(y * 16 + m) * 3 + ch]: the sum of channel ch over row y's points in the 4 bits m
+  const subset = new Int32Array(FINE_Y * rowMasks * 3);
+  const point = new Int32Array(3);
+  const total = new Int32Array(3);
+  const ink = new Int32Array(3);
+  const count = shapes.length >> 1;
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < columns; c++) {
+      const i = r * columns + c;
+      total.fill(0);
+      for (let y = 0; y < FINE_Y; y++) {
+        const row = y * rowMasks * 3;
+        subset.fill(0, row, row + 3);
+        for (let x = 0; x < FINE_X; x++) {
+          const s = ((r * FINE_Y + y) * fw + c * FINE_X + x) * 3;
+          pointColor(fine, s, saturation, invert, linearToSrgb, linearToTone, toneCurve, point);
+          // the subsets holding bit x: those without it, plus this point
+          const bit = 1 << x;
+          for (let m = bit; m < bit << 1; m++)
+            for (let ch = 0; ch < 3; ch++) subset[row + m * 3 + ch] = subset[row + (m - bit) * 3 + ch] + point[ch];
+          for (let ch = 0; ch < 3; ch++) total[ch] += point[ch];
+        }
+      }
+      const prev = previous ? previous.glyphs[i] : -1;
+      let bestGain = -1;
+      let best = 0;
+      let bestInked = 0;
+      for (let k = 0; k < count; k++) {
+        const glyph = shapes[2 * k];
+        const bits = shapes[2 * k + 1];
+        const n = popcount(bits);
+        let gain = 0;
+        inkSums(subset, bits, ink);
+        for (let ch = 0; ch < 3; ch++) {
+          if (n > 0) gain += Math.trunc((ink[ch] * ink[ch]) / n);
+          const paper = total[ch] - ink[ch];
+          if (n < FINE_POINTS) gain += Math.trunc((paper * paper) / (FINE_POINTS - n));
+        }
+        if (n > 0 && n < FINE_POINTS) gain -= flatCost;
+        if (glyph === prev) gain += 12 * switchSquare(cellData[i * CELL_STRIDE + CELL_SWITCH], densest);
+        if (gain > bestGain) {
+          bestGain = gain;
+          best = glyph;
+          bestInked = bits;
+        }
+      }
+      glyphsOut[i] = best;
+      const n = popcount(bestInked);
+      inkSums(subset, bestInked, ink);
+      for (let ch = 0; ch < 3; ch++) {
+        const paper = FINE_POINTS - n;
+        const bg = paper > 0 ? Math.trunc((total[ch] - ink[ch] + (paper >> 1)) / paper) : 0;
+        const fg = n > 0 ? Math.trunc((ink[ch] + (n >> 1)) / n) : bg;
+        fgOut[i * 3 + ch] = fg;
+        bgOut[i * 3 + ch] = paper > 0 ? bg : fg;
+      }
+      if (previous?.fg && previous.bg && best === prev) {
+        const keep = steadiness(cellData[i * CELL_STRIDE + CELL_SWITCH], previous.switchUnit);
+        for (let q = i * 3; q < i * 3 + 3; q++) {
+          fgOut[q] += ((previous.fg[q] - fgOut[q]) * keep) >> 12;
+          bgOut[q] += ((previous.bg[q] - bgOut[q]) * keep) >> 12;
+        }
+      }
+    }
+}
+
+/** A fine point's sRGB8 color, as twoColor colors a sample (see above). */
+function pointColor(
+  lin: Uint16Array,
+  s: number,
+  saturation: number,
+  invert: boolean,
+  linearToSrgb: Uint16Array,
+  linearToTone: Uint16Array,
+  toneCurve: Uint16Array,
+  out: Int32Array,
+): void {
+  const y = luminance(lin[s], lin[s + 1], lin[s + 2]);
+  const t = interpolate(linearToTone, y);
+  const curved = invert ? TONE_MAX - toneCurve[t] : toneCurve[t];
+  const shift = Math.trunc(((curved - t) * 255) / TONE_MAX);
+  for (let ch = 0; ch < 3; ch++) out[ch] = clamp255(saturatedSrgb(lin[s + ch], y, saturation, linearToSrgb) + shift);
+}
+
+/** The ink sums of a 4 x 8 mask, a row's 4 bits at a time. */
+function inkSums(subset: Int32Array, bits: number, out: Int32Array): void {
+  out.fill(0);
+  for (let y = 0; y < FINE_Y; y++) {
+    const at = (y * (1 << FINE_X) + ((bits >>> (y * FINE_X)) & ((1 << FINE_X) - 1))) * 3;
+    out[0] += subset[at];
+    out[1] += subset[at + 1];
+    out[2] += subset[at + 2];
+  }
+}
+
+function popcount(bits: number): number {
+  let n = 0;
+  for (let v = bits >>> 0; v !== 0; v &= v - 1) n++;
+  return n;
+}
+
+/**
  * A stream's previous frame, for twoColor: its glyphs, and its colors when it had two-colour
  * cells (else null: nothing to steady towards). switchUnit = switchScale * r, the switching cost
  * of a cell with no motion at all.
@@ -186,8 +333,13 @@ export function fitChannel(a1: number, a2: number, ax: number, x1: number, x2: n
 
 /** A stream's switching cost (ink^2) in the fit's error units. */
 function switchCost(cost: number, densest: number): number {
+  return switchSquare(cost, densest) << 8;
+}
+
+/** A switching cost (ink^2, Q12) as 8-bit ink squared: min((sw * 255 / densest) * 255 / densest, 2^22). */
+function switchSquare(cost: number, densest: number): number {
   const s = Math.trunc((Math.min(cost, 1 << 22) * 255) / densest);
-  return Math.min(Math.trunc((s * 255) / densest), 1 << 22) << 8;
+  return Math.min(Math.trunc((s * 255) / densest), 1 << 22);
 }
 
 const clamp255 = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);

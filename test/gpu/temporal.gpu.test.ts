@@ -92,6 +92,9 @@ describe('temporal filter, CPU and GPU twins', () => {
       { columns: 40, glyphStrategy: 'fixed', charset: 'dots', motionSensitivity: 0 },
       { columns: 56, edges: true, motionSensitivity: 1, color: true },
       { columns: 32, charset: 'minimal', maxGlyphRmse: 0.1, structure: 1 },
+      // two-colour cells, which steady both colors: twoColor, and fineBlocks (blocks)
+      { columns: 40, color: true, background: true },
+      { columns: 40, color: true, background: true, charset: 'blocks' },
     ];
     for (const params of settings) for (const seq of [noisy, moving, cut]) await stream(gpu, seq, params);
   });

@@ -1,0 +1,76 @@
+/**
+ * The block elements two-colour blocks draw at FINE_X x FINE_Y points a cell (the fineBlocks
+ * kernel, engine/kernels/two-color.ts): halves, quadrants, eighths from the bottom and the top
+ * eighth, quarters from the left. Block elements are geometry, not letters: each is an exact
+ * 4 x 8 mask, one bit a point (bit y * FINE_X + x, row-major from the top left), not measured
+ * from the font. In the blind panel a fit over these shapes at 4 x 8 points drew level with
+ * chafa's symbols, where the blocks charset at the engine's 2 x 4 samples had 2/24 and 6/24
+ * (bench/results/panel/notes.md, blocks-prototype-3 and 4).
+ */
+
+/** Points a cell across and down that the fine fit compares: twice the sample grid each way. */
+export const FINE_X = 4;
+export const FINE_Y = 8;
+export const FINE_POINTS = FINE_X * FINE_Y;
+
+type Inked = (x: number, y: number) => boolean;
+
+/** Quadrant glyphs by which of (top left, top right, bottom left, bottom right) they ink. */
+const QUADRANTS: readonly [string, readonly number[]][] = [
+  ['▘', [1, 0, 0, 0]],
+  ['▝', [0, 1, 0, 0]],
+  ['▖', [0, 0, 1, 0]],
+  ['▗', [0, 0, 0, 1]],
+  ['▚', [1, 0, 0, 1]],
+  ['▞', [0, 1, 1, 0]],
+  ['▙', [1, 0, 1, 1]],
+  ['▛', [1, 1, 1, 0]],
+  ['▜', [1, 1, 0, 1]],
+  ['▟', [0, 1, 1, 1]],
+];
+
+/**
+ * The shapes in the order the fit tries them (ties go to the earlier: the space first, so a
+ * flat cell is a space on its colour). The full block is left out: a flat cell is the space.
+ */
+const SHAPES: readonly [string, Inked][] = [
+  [' ', () => false],
+  ['▀', (_x, y) => y < FINE_Y / 2],
+  ['▔', (_x, y) => y < 1],
+  ...[...'▁▂▃▄▅▆▇'].map((g, k): [string, Inked] => [g, (_x, y) => y >= FINE_Y - (k + 1)]),
+  ['▎', (x) => x < 1],
+  ['▌', (x) => x < 2],
+  ['▊', (x) => x < 3],
+  ['▐', (x) => x >= FINE_X / 2],
+  ...QUADRANTS.map(([g, q]): [string, Inked] => [
+    g,
+    (x, y) => q[(y < FINE_Y / 2 ? 0 : 2) + (x < FINE_X / 2 ? 0 : 1)] === 1,
+  ]),
+];
+
+/** The glyphs of the fine fit, in its order. */
+export const FINE_BLOCK_GLYPHS: readonly string[] = SHAPES.map(([g]) => g);
+
+/** A shape's 4 x 8 mask, one bit a point (as a u32). */
+export function fineMask(glyph: string): number {
+  const shape = SHAPES.find(([g]) => g === glyph);
+  if (!shape) throw new Error(`${JSON.stringify(glyph)} is not a fine block shape`);
+  let bits = 0;
+  for (let y = 0; y < FINE_Y; y++) for (let x = 0; x < FINE_X; x++) if (shape[1](x, y)) bits |= 1 << (y * FINE_X + x);
+  return bits >>> 0;
+}
+
+/**
+ * The ink of a block element the font measurement does not hold, per sample of a sx x sy grid
+ * (Q12, `one` per fully inked sample): the share of its fine points inked.
+ */
+export function blockSampleMask(glyph: string, sx: number, sy: number, one: number): Int32Array {
+  const bits = fineMask(glyph);
+  const bw = FINE_X / sx;
+  const bh = FINE_Y / sy;
+  const mask = new Int32Array(sx * sy);
+  for (let y = 0; y < FINE_Y; y++)
+    for (let x = 0; x < FINE_X; x++)
+      if ((bits >>> (y * FINE_X + x)) & 1) mask[Math.floor(y / bh) * sx + Math.floor(x / bw)] += 1;
+  return mask.map((n) => Math.round((n * one) / (bw * bh)));
+}
