@@ -6,10 +6,31 @@
  * running into the slot's gap so the sampler reads full ink up to the cell's edge.
  */
 
-/** Quadrants: bit 0 upper left, 1 upper right, 2 lower left, 3 lower right; `ink` is their opacity. */
+/**
+ * Quadrants: bit 0 upper left, 1 upper right, 2 lower left, 3 lower right; `ink` is their opacity.
+ * Or (quadrants 0) a `bar`: the eighths and quarters two-colour blocks draw, one rectangle as
+ * fractions of the cell.
+ */
 export interface BlockShape {
   readonly quadrants: number;
   readonly ink: number;
+  readonly bar?: Bar;
+}
+
+/** A rectangle as fractions of the cell: left, top, right, bottom. */
+export type Bar = readonly [number, number, number, number];
+
+/** Eighths from the bottom, the top eighth, quarters from the left (engine/glyphs/block-elements.ts). */
+const BARS: Readonly<Record<string, Bar>> = {
+  '▔': [0, 0, 1, 1 / 8],
+  ...Object.fromEntries([...'▁▂▃▅▆▇'].map((g) => [g, [0, 1 - eighths(g) / 8, 1, 1] as Bar])),
+  '▎': [0, 0, 1 / 4, 1],
+  '▊': [0, 0, 3 / 4, 1],
+};
+
+/** How many eighths of the cell a lower block fills (▁ one ... ▇ seven). */
+function eighths(glyph: string): number {
+  return (glyph.codePointAt(0) as number) - 0x2580;
 }
 
 const QUADRANTS: Readonly<Record<string, number>> = {
@@ -37,7 +58,9 @@ export function blockShape(glyph: string): BlockShape | null {
   const quadrants = QUADRANTS[glyph];
   if (quadrants !== undefined) return { quadrants, ink: 1 };
   const shade = SHADES[glyph];
-  return shade === undefined ? null : { quadrants: 15, ink: shade };
+  if (shade !== undefined) return { quadrants: 15, ink: shade };
+  const bar = BARS[glyph];
+  return bar === undefined ? null : { quadrants: 0, ink: 1, bar };
 }
 
 /** A table's shapes by glyph index (null: drawn from the font), cached per table. */
@@ -86,4 +109,26 @@ export function fillQuadrants(
     if (quadrants & 4) ctx.fillRect(l, y1, x1 - l, b - y1);
     if (quadrants & 8) ctx.fillRect(x1, y1, r - x1, b - y1);
   }
+}
+
+/**
+ * Fills a bar of the cell spanning x0..x2 and y0..y2 (`snap` maps a coordinate to where it is
+ * drawn: whole pixels on the canvas); sides on the cell's outer edges extend by `bleed`.
+ */
+export function fillBar(
+  ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D,
+  bar: Bar,
+  x0: number,
+  x2: number,
+  y0: number,
+  y2: number,
+  bleed = 0,
+  snap: (v: number) => number = (v) => v,
+): void {
+  const [left, top, right, bottom] = bar;
+  const l = left === 0 ? x0 - bleed : snap(x0 + left * (x2 - x0));
+  const r = right === 1 ? x2 + bleed : snap(x0 + right * (x2 - x0));
+  const t = top === 0 ? y0 - bleed : snap(y0 + top * (y2 - y0));
+  const b = bottom === 1 ? y2 + bleed : snap(y0 + bottom * (y2 - y0));
+  ctx.fillRect(l, t, r - l, b - t);
 }

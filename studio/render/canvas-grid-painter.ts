@@ -9,7 +9,7 @@
  * cells add each cell's background where its glyph has no ink: the backgrounds, scaled up the same
  * way, with the rows drawn out of them ('destination-out'), added over the tinted glyphs.
  */
-import { type BlockShape, blockShapes, fillQuadrants } from './block-elements.js';
+import { type BlockShape, blockShapes, fillBar, fillQuadrants } from './block-elements.js';
 import { type CellMetrics, FONT_STACK, measureCell } from './cell-metrics.js';
 import type { GridPainter, PaintableGrid, PaintStyle } from './grid-painter.js';
 
@@ -125,6 +125,10 @@ export class CanvasGridPainter implements GridPainter {
         const shape = shapes[glyphs[r * columns + c]];
         if (!shape) continue;
         ctx.globalAlpha = shape.ink;
+        if (shape.bar) {
+          fillBar(ctx, shape.bar, at(c, cell.width), at(c + 1, cell.width), y0, y2, 0, Math.round);
+          continue;
+        }
         fillQuadrants(
           ctx,
           shape.quadrants,

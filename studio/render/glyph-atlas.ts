@@ -5,7 +5,7 @@
  * one-texel gap so linear filtering never reads a neighbour. Block elements are rectangles that
  * fill the gap on their outer sides (block-elements.ts).
  */
-import { blockShape, fillQuadrants } from './block-elements.js';
+import { blockShape, fillBar, fillQuadrants } from './block-elements.js';
 import { type CellMetrics, FONT_STACK } from './cell-metrics.js';
 
 /** Slots per atlas row: 16 x 16 covers the largest table (256 glyphs, the dots charset). */
@@ -43,7 +43,8 @@ export function rasterizeAtlas(table: readonly string[], cell: CellMetrics): Gly
       // filters across the cell's fractional edge, and reads full ink there
       ctx.globalAlpha = shape.ink;
       const { width: w, height: h } = cell;
-      fillQuadrants(ctx, shape.quadrants, x, x + w / 2, x + Math.ceil(w), y, y + h / 2, y + Math.ceil(h), GAP);
+      if (shape.bar) fillBar(ctx, shape.bar, x, x + Math.ceil(w), y, y + Math.ceil(h), GAP);
+      else fillQuadrants(ctx, shape.quadrants, x, x + w / 2, x + Math.ceil(w), y, y + h / 2, y + Math.ceil(h), GAP);
       ctx.globalAlpha = 1;
       return;
     }
