@@ -198,60 +198,89 @@ export function fineBlocks(
   // subset[(y * 16 + m) * 3 + ch]: the sum of channel ch over row y's points in the 4 bits m
   const subset = new Int32Array(FINE_Y * rowMasks * 3);
   const point = new Int32Array(3);
-  const total = new Int32Array(3);
-  const ink = new Int32Array(3);
+  // per shape: its glyph, its inked points, and where each row's subset of it is in `subset`
   const count = shapes.length >> 1;
+  const glyphOf = new Int32Array(count);
+  const inked = new Int32Array(count);
+  const rowsAt = new Int32Array(count * FINE_Y);
+  for (let k = 0; k < count; k++) {
+    const bits = shapes[2 * k + 1] >>> 0;
+    glyphOf[k] = shapes[2 * k];
+    for (let v = bits; v !== 0; v = (v & (v - 1)) >>> 0) inked[k]++;
+    for (let y = 0; y < FINE_Y; y++)
+      rowsAt[k * FINE_Y + y] = (y * rowMasks + ((bits >>> (y * FINE_X)) & (rowMasks - 1))) * 3;
+  }
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < columns; c++) {
       const i = r * columns + c;
-      total.fill(0);
+      let tr = 0;
+      let tg = 0;
+      let tb = 0;
       for (let y = 0; y < FINE_Y; y++) {
         const row = y * rowMasks * 3;
-        subset.fill(0, row, row + 3);
+        subset[row] = subset[row + 1] = subset[row + 2] = 0;
         for (let x = 0; x < FINE_X; x++) {
           const s = ((r * FINE_Y + y) * fw + c * FINE_X + x) * 3;
           pointColor(fine, s, saturation, invert, linearToSrgb, linearToTone, toneCurve, point);
           // the subsets holding bit x: those without it, plus this point
           const bit = 1 << x;
-          for (let m = bit; m < bit << 1; m++)
-            for (let ch = 0; ch < 3; ch++) subset[row + m * 3 + ch] = subset[row + (m - bit) * 3 + ch] + point[ch];
-          for (let ch = 0; ch < 3; ch++) total[ch] += point[ch];
+          for (let m = bit; m < bit << 1; m++) {
+            const to = row + m * 3;
+            const from = row + (m - bit) * 3;
+            subset[to] = subset[from] + point[0];
+            subset[to + 1] = subset[from + 1] + point[1];
+            subset[to + 2] = subset[from + 2] + point[2];
+          }
+          tr += point[0];
+          tg += point[1];
+          tb += point[2];
         }
       }
       const prev = previous ? previous.glyphs[i] : -1;
       let bestGain = -1;
       let best = 0;
-      let bestInked = 0;
       for (let k = 0; k < count; k++) {
-        const glyph = shapes[2 * k];
-        const bits = shapes[2 * k + 1];
-        const n = popcount(bits);
-        let gain = 0;
-        inkSums(subset, bits, ink);
-        for (let ch = 0; ch < 3; ch++) {
-          if (n > 0) gain += Math.trunc((ink[ch] * ink[ch]) / n);
-          const paper = total[ch] - ink[ch];
-          if (n < FINE_POINTS) gain += Math.trunc((paper * paper) / (FINE_POINTS - n));
+        let ir = 0;
+        let ig = 0;
+        let ib = 0;
+        for (let y = k * FINE_Y; y < (k + 1) * FINE_Y; y++) {
+          const at = rowsAt[y];
+          ir += subset[at];
+          ig += subset[at + 1];
+          ib += subset[at + 2];
         }
-        if (n > 0 && n < FINE_POINTS) gain -= flatCost;
-        if (glyph === prev) gain += 12 * switchSquare(cellData[i * CELL_STRIDE + CELL_SWITCH], densest);
+        // squares < 2^26 and non-negative: | 0 truncates as the header says
+        const n = inked[k];
+        let gain = 0;
+        if (n > 0) gain += (((ir * ir) / n) | 0) + (((ig * ig) / n) | 0) + (((ib * ib) / n) | 0);
+        if (n < FINE_POINTS) {
+          const m = FINE_POINTS - n;
+          const pr = tr - ir;
+          const pg = tg - ig;
+          const pb = tb - ib;
+          gain += (((pr * pr) / m) | 0) + (((pg * pg) / m) | 0) + (((pb * pb) / m) | 0);
+          if (n > 0) gain -= flatCost;
+        }
+        if (glyphOf[k] === prev) gain += 12 * switchSquare(cellData[i * CELL_STRIDE + CELL_SWITCH], densest);
         if (gain > bestGain) {
           bestGain = gain;
-          best = glyph;
-          bestInked = bits;
+          best = k;
         }
       }
-      glyphsOut[i] = best;
-      const n = popcount(bestInked);
-      inkSums(subset, bestInked, ink);
+      glyphsOut[i] = glyphOf[best];
+      const n = inked[best];
+      const paper = FINE_POINTS - n;
+      const ink = [0, 0, 0];
+      for (let y = best * FINE_Y; y < (best + 1) * FINE_Y; y++)
+        for (let ch = 0; ch < 3; ch++) ink[ch] += subset[rowsAt[y] + ch];
+      const total = [tr, tg, tb];
       for (let ch = 0; ch < 3; ch++) {
-        const paper = FINE_POINTS - n;
         const bg = paper > 0 ? Math.trunc((total[ch] - ink[ch] + (paper >> 1)) / paper) : 0;
         const fg = n > 0 ? Math.trunc((ink[ch] + (n >> 1)) / n) : bg;
         fgOut[i * 3 + ch] = fg;
         bgOut[i * 3 + ch] = paper > 0 ? bg : fg;
       }
-      if (previous?.fg && previous.bg && best === prev) {
+      if (previous?.fg && previous.bg && glyphOf[best] === prev) {
         const keep = steadiness(cellData[i * CELL_STRIDE + CELL_SWITCH], previous.switchUnit);
         for (let q = i * 3; q < i * 3 + 3; q++) {
           fgOut[q] += ((previous.fg[q] - fgOut[q]) * keep) >> 12;
@@ -277,23 +306,6 @@ function pointColor(
   const curved = invert ? TONE_MAX - toneCurve[t] : toneCurve[t];
   const shift = Math.trunc(((curved - t) * 255) / TONE_MAX);
   for (let ch = 0; ch < 3; ch++) out[ch] = clamp255(saturatedSrgb(lin[s + ch], y, saturation, linearToSrgb) + shift);
-}
-
-/** The ink sums of a 4 x 8 mask, a row's 4 bits at a time. */
-function inkSums(subset: Int32Array, bits: number, out: Int32Array): void {
-  out.fill(0);
-  for (let y = 0; y < FINE_Y; y++) {
-    const at = (y * (1 << FINE_X) + ((bits >>> (y * FINE_X)) & ((1 << FINE_X) - 1))) * 3;
-    out[0] += subset[at];
-    out[1] += subset[at + 1];
-    out[2] += subset[at + 2];
-  }
-}
-
-function popcount(bits: number): number {
-  let n = 0;
-  for (let v = bits >>> 0; v !== 0; v &= v - 1) n++;
-  return n;
 }
 
 /**
