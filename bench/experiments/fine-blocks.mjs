@@ -5,6 +5,7 @@
 // 2 x 4 samples) with two colours, over the block elements those points can draw: halves,
 // quadrants, eighths from the bottom, quarters from the left. For each shape the colours are the
 // means of the points it covers and leaves; the shape with the least squared error wins.
+// MIN_CONTRAST=L draws a shape only where its two colours differ by L levels in some channel.
 // GRID=8x8 fits at 8 x 8 points, chafa's own work cell, over eighths both ways (left and bottom,
 // the top and right eighth), halves and quadrants.
 //   node bench/experiments/fine-blocks.mjs IMAGE COLUMNS ROWS  > art.ansi
@@ -59,6 +60,7 @@ const { data } = await sharp(input)
 
 const points = SX * SY;
 const COST = Number(process.env.COST ?? 0);
+const MIN_CONTRAST = Number(process.env.MIN_CONTRAST ?? 0);
 const px = new Float64Array(points * 3);
 let out = '';
 for (let r = 0; r < rows; r++) {
@@ -92,6 +94,14 @@ for (let r = 0; r < rows; r++) {
       // COST: what a shape must win over a flat cell (squared error over the cell's points and
       // channels) to be drawn, which keeps noise, as on a dark night sky, flat
       if (n > 0 && n < points) gain -= COST;
+      // MIN_CONTRAST: a shape is drawn only where its two colours differ by that much in some
+      // channel (sRGB8 levels), so a faint gradient (a cloudy sky) stays flat instead of streaked
+      if (n > 0 && n < points && MIN_CONTRAST > 0) {
+        const visible = [0, 1, 2].some(
+          (ch) => Math.abs(ink[ch] / n - (total[ch] - ink[ch]) / (points - n)) >= MIN_CONTRAST,
+        );
+        if (!visible) continue;
+      }
       if (!best || gain > best.gain + 1e-9) best = { shape, gain, ink, n };
     }
     const { shape, ink, n } = best;
