@@ -198,6 +198,8 @@ export function fineBlocks(
   // subset[(y * 16 + m) * 3 + ch]: the sum of channel ch over row y's points in the 4 bits m
   const subset = new Int32Array(FINE_Y * rowMasks * 3);
   const point = new Int32Array(3);
+  const ink = new Int32Array(3);
+  const total = new Int32Array(3);
   // per shape: its glyph, its inked points, and where each row's subset of it is in `subset`
   const count = shapes.length >> 1;
   const glyphOf = new Int32Array(count);
@@ -270,10 +272,12 @@ export function fineBlocks(
       glyphsOut[i] = glyphOf[best];
       const n = inked[best];
       const paper = FINE_POINTS - n;
-      const ink = [0, 0, 0];
+      ink.fill(0);
       for (let y = best * FINE_Y; y < (best + 1) * FINE_Y; y++)
         for (let ch = 0; ch < 3; ch++) ink[ch] += subset[rowsAt[y] + ch];
-      const total = [tr, tg, tb];
+      total[0] = tr;
+      total[1] = tg;
+      total[2] = tb;
       for (let ch = 0; ch < 3; ch++) {
         const bg = paper > 0 ? Math.trunc((total[ch] - ink[ch] + (paper >> 1)) / paper) : 0;
         const fg = n > 0 ? Math.trunc((ink[ch] + (n >> 1)) / n) : bg;
