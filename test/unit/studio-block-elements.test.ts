@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { FINE_BLOCK_GLYPHS, FINE_POINTS, FINE_X, FINE_Y, fineMask } from '../../engine/glyphs/block-elements.js';
 import { charsetTable } from '../../engine/index.js';
-import { blockShape } from '../../studio/render/block-elements.js';
+import { type Bar, type BlockShape, blockShape } from '../../studio/render/block-elements.js';
 
 describe('studio block shapes', () => {
   it('draws every glyph of the blocks table but the space as a shape', () => {
@@ -18,7 +18,7 @@ describe('studio block shapes', () => {
     const bars = FINE_BLOCK_GLYPHS.filter((g) => blockShape(g)?.bar);
     expect(bars.length).toBe(9);
     for (const glyph of bars) {
-      const [left, top, right, bottom] = blockShape(glyph)?.bar as readonly number[];
+      const [left, top, right, bottom] = (blockShape(glyph) as BlockShape).bar as Bar;
       for (let p = 0; p < FINE_POINTS; p++) {
         const x = ((p % FINE_X) + 0.5) / FINE_X;
         const y = (Math.floor(p / FINE_X) + 0.5) / FINE_Y;
