@@ -37,54 +37,41 @@ fn resampleAt(o: u32, m: u32, n: u32, base: u32, pitch: u32, out: u32) {
   dst[out + 2u] = (b + half) / m;
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE)
-fn resampleX(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
-  let i = flatIndex(wid, nwg, lid);
-  let n = frame.sampleWidth;
+/** Output i of the x pass to n columns (of reducedHeight rows), from the reduced level. */
+fn resampleColumns(i: u32, n: u32) {
   let w = frame.reducedWidth;
   if (i >= n * frame.reducedHeight) {
     return;
   }
-  let x = i % n;
-  let y = i / n;
-  resampleAt(x, w, n, y * w * 3u, 3u, i * 3u);
+  resampleAt(i % n, w, n, (i / n) * w * 3u, 3u, i * 3u);
+}
+
+/** Output i of the y pass to sh rows of n columns, from the x pass's reducedHeight rows. */
+fn resampleRows(i: u32, n: u32, sh: u32) {
+  if (i >= n * sh) {
+    return;
+  }
+  resampleAt(i / n, frame.reducedHeight, sh, (i % n) * 3u, n * 3u, i * 3u);
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn resampleX(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
+  resampleColumns(flatIndex(wid, nwg, lid), frame.sampleWidth);
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn resampleY(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
-  let i = flatIndex(wid, nwg, lid);
-  let n = frame.sampleWidth;
-  if (i >= n * frame.sampleHeight) {
-    return;
-  }
-  let x = i % n;
-  let y = i / n;
-  resampleAt(y, frame.reducedHeight, frame.sampleHeight, x * 3u, n * 3u, i * 3u);
+  resampleRows(flatIndex(wid, nwg, lid), frame.sampleWidth, frame.sampleHeight);
 }
 
 // Two-colour blocks' fine plane: the same resample of the reduced level to fineWidth x
 // fineHeight points (twice the sample grid each way), through its own x pass.
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn resampleFineX(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
-  let i = flatIndex(wid, nwg, lid);
-  let n = frame.fineWidth;
-  let w = frame.reducedWidth;
-  if (i >= n * frame.reducedHeight) {
-    return;
-  }
-  let x = i % n;
-  let y = i / n;
-  resampleAt(x, w, n, y * w * 3u, 3u, i * 3u);
+  resampleColumns(flatIndex(wid, nwg, lid), frame.fineWidth);
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn resampleFineY(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
-  let i = flatIndex(wid, nwg, lid);
-  let n = frame.fineWidth;
-  if (i >= n * frame.fineHeight) {
-    return;
-  }
-  let x = i % n;
-  let y = i / n;
-  resampleAt(y, frame.reducedHeight, frame.fineHeight, x * 3u, n * 3u, i * 3u);
+  resampleRows(flatIndex(wid, nwg, lid), frame.fineWidth, frame.fineHeight);
 }

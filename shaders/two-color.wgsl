@@ -64,6 +64,39 @@ fn steady(c: i32, p: u32, keep: i32) -> u32 {
   return u32(c + (((i32(p) - c) * keep) >> 12u));
 }
 
+/**
+ * two-color.ts `pointColor`: the sRGB8 color of the sample (or fine point) at `s` in `lin`,
+ * saturated and moved by what the tone curve did to its tone; w is that curved tone.
+ */
+fn pointColor(s: u32) -> vec4i {
+  let y = luminance(lin[s], lin[s + 1u], lin[s + 2u]);
+  let t = interpolate(frame.linearToToneAt, y);
+  var curved = i32(tables[frame.toneCurveAt + t]);
+  if (frame.invert != 0u) {
+    curved = TONE_MAX - curved;
+  }
+  let shift = ((curved - i32(t)) * 255) / TONE_MAX;
+  let r = clamp(i32(saturatedSrgb(lin[s], y)) + shift, 0, 255);
+  let g = clamp(i32(saturatedSrgb(lin[s + 1u], y)) + shift, 0, 255);
+  let b = clamp(i32(saturatedSrgb(lin[s + 2u], y)) + shift, 0, 255);
+  return vec4i(r, g, b, curved);
+}
+
+/** Writes cell i's packed words, its colors steadied towards the stream's previous ones when it keeps its glyph. */
+fn writeCell(i: u32, glyph: u32, fg: vec3i, bg: vec3i, kept: bool, cost: i32) {
+  var fgc = vec3u(fg);
+  var bgc = vec3u(bg);
+  if (frame.usePrevColors != 0u && kept) {
+    let keep = steadiness(cost);
+    let pf = prevColors[i];
+    let pb = prevColors[frame.cells + i];
+    fgc = vec3u(steady(fg.x, (pf >> 8u) & 255u, keep), steady(fg.y, (pf >> 16u) & 255u, keep), steady(fg.z, pf >> 24u, keep));
+    bgc = vec3u(steady(bg.x, pb & 255u, keep), steady(bg.y, (pb >> 8u) & 255u, keep), steady(bg.z, (pb >> 16u) & 255u, keep));
+  }
+  packed[i] = glyph | (fgc.x << 8u) | (fgc.y << 16u) | (fgc.z << 24u);
+  packed[frame.cells + i] = bgc.x | (bgc.y << 8u) | (bgc.z << 16u);
+}
+
 /** two-color.ts `fitChannel`: (bg, fg, E) of one channel under a mask's sums. */
 fn fitChannel(a1: i32, a2: i32, ax: i32, x1: i32, x2: i32) -> vec3i {
   let paper = 2048 - a1;
@@ -121,20 +154,11 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
     for (var sx = 0u; sx < SAMPLES_X; sx++) {
       let j = sy * SAMPLES_X + sx;
       let s = ((r * SAMPLES_Y + sy) * sw + c * SAMPLES_X + sx) * 3u;
-      let y = luminance(lin[s], lin[s + 1u], lin[s + 2u]);
-      let sr = i32(saturatedSrgb(lin[s], y));
-      let sg = i32(saturatedSrgb(lin[s + 1u], y));
-      let sb = i32(saturatedSrgb(lin[s + 2u], y));
-      let t = interpolate(frame.linearToToneAt, y);
-      var curved = i32(tables[frame.toneCurveAt + t]);
-      if (frame.invert != 0u) {
-        curved = TONE_MAX - curved;
-      }
-      let l = (curved * 255 + 2047) / TONE_MAX;
-      let shift = ((curved - i32(t)) * 255) / TONE_MAX;
-      red[j] = clamp(sr + shift, 0, 255);
-      green[j] = clamp(sg + shift, 0, 255);
-      blue[j] = clamp(sb + shift, 0, 255);
+      let p = pointColor(s);
+      let l = (p.w * 255 + 2047) / TONE_MAX;
+      red[j] = p.x;
+      green[j] = p.y;
+      blue[j] = p.z;
       light[j] = l;
       x1 += l;
       x2 += l * l;
@@ -209,17 +233,9 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
   let fr = fitChannel(a1, a2, axr, sum.x, squares.x);
   let fg = fitChannel(a1, a2, axg, sum.y, squares.y);
   let fb = fitChannel(a1, a2, axb, sum.z, squares.z);
-  var fgc = vec3u(u32(fr.y), u32(fg.y), u32(fb.y));
-  var bgc = vec3u(u32(fr.x), u32(fg.x), u32(fb.x));
-  if (frame.usePrevColors != 0u && i32(best) == prev) {
-    let keep = steadiness(cellData[base + CELL_SWITCH]);
-    let pf = prevColors[i];
-    let pb = prevColors[frame.cells + i];
-    fgc = vec3u(steady(fr.y, (pf >> 8u) & 255u, keep), steady(fg.y, (pf >> 16u) & 255u, keep), steady(fb.y, pf >> 24u, keep));
-    bgc = vec3u(steady(fr.x, pb & 255u, keep), steady(fg.x, (pb >> 8u) & 255u, keep), steady(fb.x, (pb >> 16u) & 255u, keep));
-  }
-  packed[i] = best | (fgc.x << 8u) | (fgc.y << 16u) | (fgc.z << 24u);
-  packed[frame.cells + i] = bgc.x | (bgc.y << 8u) | (bgc.z << 16u);
+  let fgc = vec3i(fr.y, fg.y, fb.y);
+  let bgc = vec3i(fr.x, fg.x, fb.x);
+  writeCell(i, best, fgc, bgc, i32(best) == prev, cellData[base + CELL_SWITCH]);
 }
 
 // fineBlocks: two-colour cells for the blocks charset, fitted at FINE_X x FINE_Y = 4 x 8 points a
@@ -246,17 +262,11 @@ fn fineBlocks(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: v
     for (var x = 0u; x < FINE_X; x++) {
       let j = y * FINE_X + x;
       let s = ((r * FINE_Y + y) * fw + c * FINE_X + x) * 3u;
-      let l = luminance(lin[s], lin[s + 1u], lin[s + 2u]);
-      let t = interpolate(frame.linearToToneAt, l);
-      var curved = i32(tables[frame.toneCurveAt + t]);
-      if (frame.invert != 0u) {
-        curved = TONE_MAX - curved;
-      }
-      let shift = ((curved - i32(t)) * 255) / TONE_MAX;
-      red[j] = clamp(i32(saturatedSrgb(lin[s], l)) + shift, 0, 255);
-      green[j] = clamp(i32(saturatedSrgb(lin[s + 1u], l)) + shift, 0, 255);
-      blue[j] = clamp(i32(saturatedSrgb(lin[s + 2u], l)) + shift, 0, 255);
-      total += vec3i(red[j], green[j], blue[j]);
+      let p = pointColor(s);
+      red[j] = p.x;
+      green[j] = p.y;
+      blue[j] = p.z;
+      total += p.xyz;
     }
   }
   var prev = -1;
@@ -317,15 +327,5 @@ fn fineBlocks(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: v
   if (m == 0) {
     bgi = fgi;
   }
-  var fgc = vec3u(fgi);
-  var bgc = vec3u(bgi);
-  if (frame.usePrevColors != 0u && i32(best) == prev) {
-    let keep = steadiness(cellData[base + CELL_SWITCH]);
-    let pf = prevColors[i];
-    let pb = prevColors[frame.cells + i];
-    fgc = vec3u(steady(fgi.x, (pf >> 8u) & 255u, keep), steady(fgi.y, (pf >> 16u) & 255u, keep), steady(fgi.z, pf >> 24u, keep));
-    bgc = vec3u(steady(bgi.x, pb & 255u, keep), steady(bgi.y, (pb >> 8u) & 255u, keep), steady(bgi.z, (pb >> 16u) & 255u, keep));
-  }
-  packed[i] = best | (fgc.x << 8u) | (fgc.y << 16u) | (fgc.z << 24u);
-  packed[frame.cells + i] = bgc.x | (bgc.y << 8u) | (bgc.z << 16u);
+  writeCell(i, best, fgi, bgi, i32(best) == prev, cellData[base + CELL_SWITCH]);
 }

@@ -280,31 +280,17 @@ export class FrameResources {
   private makeStateGroups(stream: StreamBuffers | null): StateBindGroups {
     const prevGlyphs = stream?.prevGlyphs ?? this.shared.noPrevGlyphs;
     const prevBook = stream?.prevBook ?? this.shared.noPrevBook;
+    // twoColor and fineBlocks bind alike, each reading its own plane: the sample grid, or the fine one
+    const prevColors = stream?.prevColors ?? this.shared.noPrevGlyphs;
+    const twoColorOn = (plane: GPUBuffer) =>
+      this.group('twoColor', plane, this.cellData, this.book, prevGlyphs, this.glyphs, this.packed, prevColors);
     return {
       temporal: stream ? this.group('temporal', this.cellData, stream.stateM, stream.stateP) : null,
       codebook: this.group('codebook', this.cellData, prevBook, this.book, this.shared.scratch),
       glyphs: this.group('glyphs', this.cellData, this.book, prevGlyphs, this.glyphs),
       dither: this.group('dither', this.cellData, this.book, prevGlyphs, this.glyphs, this.ditherErr),
-      twoColor: this.group(
-        'twoColor',
-        this.lin,
-        this.cellData,
-        this.book,
-        prevGlyphs,
-        this.glyphs,
-        this.packed,
-        stream?.prevColors ?? this.shared.noPrevGlyphs,
-      ),
-      fineBlocks: this.group(
-        'twoColor',
-        this.fine,
-        this.cellData,
-        this.book,
-        prevGlyphs,
-        this.glyphs,
-        this.packed,
-        stream?.prevColors ?? this.shared.noPrevGlyphs,
-      ),
+      twoColor: twoColorOn(this.lin),
+      fineBlocks: twoColorOn(this.fine),
     };
   }
 

@@ -68,6 +68,7 @@ export function twoColor(
   const colors = new Int32Array(SAMPLES_PER_CELL * 3);
   const a = new Int32Array(SAMPLES_PER_CELL);
   const fit = new Int32Array(3);
+  const point = new Int32Array(3);
   const k = codebookGlyphs.length;
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < columns; c++) {
@@ -79,17 +80,11 @@ export function twoColor(
         for (let sx = 0; sx < SAMPLES_X; sx++) {
           const j = sy * SAMPLES_X + sx;
           const s = ((r * SAMPLES_Y + sy) * sw + c * SAMPLES_X + sx) * 3;
-          const y = luminance(lin[s], lin[s + 1], lin[s + 2]);
-          const sr = saturatedSrgb(lin[s], y, saturation, linearToSrgb);
-          const sg = saturatedSrgb(lin[s + 1], y, saturation, linearToSrgb);
-          const sb = saturatedSrgb(lin[s + 2], y, saturation, linearToSrgb);
-          const t = interpolate(linearToTone, y);
-          const curved = invert ? TONE_MAX - toneCurve[t] : toneCurve[t];
+          const curved = pointColor(lin, s, saturation, invert, linearToSrgb, linearToTone, toneCurve, point);
           const l = Math.trunc((curved * 255 + 2047) / TONE_MAX);
-          const shift = Math.trunc(((curved - t) * 255) / TONE_MAX);
-          colors[j * 3] = clamp255(sr + shift);
-          colors[j * 3 + 1] = clamp255(sg + shift);
-          colors[j * 3 + 2] = clamp255(sb + shift);
+          colors[j * 3] = point[0];
+          colors[j * 3 + 1] = point[1];
+          colors[j * 3 + 2] = point[2];
           light[j] = l;
           x1 += l;
           x2 += l * l;
@@ -140,13 +135,7 @@ export function twoColor(
         bgOut[i * 3 + ch] = fit[0];
         fgOut[i * 3 + ch] = fit[1];
       }
-      if (previous?.fg && previous.bg && best === prev) {
-        const keep = steadiness(cellData[base + CELL_SWITCH], previous.switchUnit);
-        for (let q = i * 3; q < i * 3 + 3; q++) {
-          fgOut[q] += ((previous.fg[q] - fgOut[q]) * keep) >> 12;
-          bgOut[q] += ((previous.bg[q] - bgOut[q]) * keep) >> 12;
-        }
-      }
+      if (best === prev) steadyCell(i, cellData[base + CELL_SWITCH], previous, fgOut, bgOut);
     }
 }
 
@@ -284,17 +273,30 @@ export function fineBlocks(
         fgOut[i * 3 + ch] = fg;
         bgOut[i * 3 + ch] = paper > 0 ? bg : fg;
       }
-      if (previous?.fg && previous.bg && glyphOf[best] === prev) {
-        const keep = steadiness(cellData[i * CELL_STRIDE + CELL_SWITCH], previous.switchUnit);
-        for (let q = i * 3; q < i * 3 + 3; q++) {
-          fgOut[q] += ((previous.fg[q] - fgOut[q]) * keep) >> 12;
-          bgOut[q] += ((previous.bg[q] - bgOut[q]) * keep) >> 12;
-        }
-      }
+      if (glyphOf[best] === prev) steadyCell(i, cellData[i * CELL_STRIDE + CELL_SWITCH], previous, fgOut, bgOut);
     }
 }
 
-/** A fine point's sRGB8 color, as twoColor colors a sample (see above). */
+/** A cell that keeps its glyph keeps part of its previous colors (twoColor's `streams`). */
+function steadyCell(
+  i: number,
+  cost: number,
+  previous: TwoColorPrevious | null,
+  fgOut: Uint8Array,
+  bgOut: Uint8Array,
+): void {
+  if (!previous?.fg || !previous.bg) return;
+  const keep = steadiness(cost, previous.switchUnit);
+  for (let q = i * 3; q < i * 3 + 3; q++) {
+    fgOut[q] += ((previous.fg[q] - fgOut[q]) * keep) >> 12;
+    bgOut[q] += ((previous.bg[q] - bgOut[q]) * keep) >> 12;
+  }
+}
+
+/**
+ * The sRGB8 color of the sample (or fine point) at `s` in `lin`, into `out` (twoColor's
+ * `Samples`); returns its curved tone, T (or 4095 - T under invert).
+ */
 function pointColor(
   lin: Uint16Array,
   s: number,
@@ -304,12 +306,13 @@ function pointColor(
   linearToTone: Uint16Array,
   toneCurve: Uint16Array,
   out: Int32Array,
-): void {
+): number {
   const y = luminance(lin[s], lin[s + 1], lin[s + 2]);
   const t = interpolate(linearToTone, y);
   const curved = invert ? TONE_MAX - toneCurve[t] : toneCurve[t];
   const shift = Math.trunc(((curved - t) * 255) / TONE_MAX);
   for (let ch = 0; ch < 3; ch++) out[ch] = clamp255(saturatedSrgb(lin[s + ch], y, saturation, linearToSrgb) + shift);
+  return curved;
 }
 
 /**
