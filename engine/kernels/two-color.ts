@@ -210,21 +210,22 @@ export function fineBlocks(
       for (let y = 0; y < FINE_Y; y++) {
         const row = y * rowMasks * 3;
         subset[row] = subset[row + 1] = subset[row + 2] = 0;
+        const rowAt = ((r * FINE_Y + y) * fw + c * FINE_X) * 3;
         for (let x = 0; x < FINE_X; x++) {
-          const s = ((r * FINE_Y + y) * fw + c * FINE_X + x) * 3;
-          pointColor(fine, s, saturation, invert, linearToSrgb, linearToTone, toneCurve, point);
+          pointColor(fine, rowAt + x * 3, saturation, invert, linearToSrgb, linearToTone, toneCurve, point);
+          const pr = point[0];
+          const pg = point[1];
+          const pb = point[2];
           // the subsets holding bit x: those without it, plus this point
           const bit = 1 << x;
-          for (let m = bit; m < bit << 1; m++) {
-            const to = row + m * 3;
-            const from = row + (m - bit) * 3;
-            subset[to] = subset[from] + point[0];
-            subset[to + 1] = subset[from + 1] + point[1];
-            subset[to + 2] = subset[from + 2] + point[2];
+          for (let to = row + bit * 3, from = row; from < row + bit * 3; to += 3, from += 3) {
+            subset[to] = subset[from] + pr;
+            subset[to + 1] = subset[from + 1] + pg;
+            subset[to + 2] = subset[from + 2] + pb;
           }
-          tr += point[0];
-          tg += point[1];
-          tb += point[2];
+          tr += pr;
+          tg += pg;
+          tb += pb;
         }
       }
       const prev = previous ? previous.glyphs[i] : -1;
@@ -307,11 +308,16 @@ function pointColor(
   toneCurve: Uint16Array,
   out: Int32Array,
 ): number {
-  const y = luminance(lin[s], lin[s + 1], lin[s + 2]);
+  const r = lin[s];
+  const g = lin[s + 1];
+  const b = lin[s + 2];
+  const y = luminance(r, g, b);
   const t = interpolate(linearToTone, y);
   const curved = invert ? TONE_MAX - toneCurve[t] : toneCurve[t];
   const shift = Math.trunc(((curved - t) * 255) / TONE_MAX);
-  for (let ch = 0; ch < 3; ch++) out[ch] = clamp255(saturatedSrgb(lin[s + ch], y, saturation, linearToSrgb) + shift);
+  out[0] = clamp255(saturatedSrgb(r, y, saturation, linearToSrgb) + shift);
+  out[1] = clamp255(saturatedSrgb(g, y, saturation, linearToSrgb) + shift);
+  out[2] = clamp255(saturatedSrgb(b, y, saturation, linearToSrgb) + shift);
   return curved;
 }
 
