@@ -24,6 +24,7 @@ export { lightBackground, monoInk, parseHex } from './encode/runs.js';
 export type { RenderErrorCode } from './errors.js';
 export { RenderError } from './errors.js';
 export { SAMPLES_X } from './fixed.js';
+export { FINE_BLOCK_GLYPHS, FINE_X, FINE_Y, fineMask } from './glyphs/block-elements.js';
 export type { Charset } from './glyphs/charsets.js';
 export { CHARSET_GLYPHS, charsetTable } from './glyphs/charsets.js';
 

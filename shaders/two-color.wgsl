@@ -275,7 +275,9 @@ fn fineBlocks(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: v
   }
   var bestGain = -1;
   var best = 0u;
-  var bestBits = 0u;
+  // the winner's inked points and their sums, for its colors
+  var bestN = 0;
+  var bestInk = vec3i(0);
   for (var k = 0u; k < frame.fineShapeCount; k++) {
     let glyph = tables[frame.fineShapesAt + 2u * k];
     let bits = tables[frame.fineShapesAt + 2u * k + 1u];
@@ -304,17 +306,13 @@ fn fineBlocks(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: v
     if (gain > bestGain) {
       bestGain = gain;
       best = glyph;
-      bestBits = bits;
+      bestN = n;
+      bestInk = ink;
     }
   }
   glyphsOut[i] = best;
-  let n = i32(countOneBits(bestBits));
-  var ink = vec3i(0);
-  for (var j = 0u; j < FINE_POINTS; j++) {
-    if (((bestBits >> j) & 1u) != 0u) {
-      ink += vec3i(red[j], green[j], blue[j]);
-    }
-  }
+  let n = bestN;
+  let ink = bestInk;
   let m = i32(FINE_POINTS) - n;
   var bgi = vec3i(0);
   if (m > 0) {

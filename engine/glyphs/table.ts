@@ -86,10 +86,10 @@ function buildTable(charset: Charset): GlyphTable {
     directional: isAsciiCharset(charset) ? directional : Int32Array.from([-1, -1, -1, -1]),
     edges: Int32Array.from(EDGE_GLYPHS.map((g) => table.indexOf(g)).filter((i) => i >= ramp.length)),
     densest: coverage[rampOrder[rampOrder.length - 1]],
-    fineShapes:
-      charset === 'blocks'
-        ? Int32Array.from(FINE_BLOCK_GLYPHS.flatMap((g) => [table.indexOf(g), fineMask(g) | 0]))
-        : new Int32Array(0),
+    // a table that holds every fine shape (charsetTable gives blocks them) is fitted with them
+    fineShapes: FINE_BLOCK_GLYPHS.every((g) => table.includes(g))
+      ? Int32Array.from(FINE_BLOCK_GLYPHS.flatMap((g) => [table.indexOf(g), fineMask(g) | 0]))
+      : new Int32Array(0),
   };
 }
 

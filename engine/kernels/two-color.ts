@@ -187,8 +187,6 @@ export function fineBlocks(
   // subset[(y * 16 + m) * 3 + ch]: the sum of channel ch over row y's points in the 4 bits m
   const subset = new Int32Array(FINE_Y * rowMasks * 3);
   const point = new Int32Array(3);
-  const ink = new Int32Array(3);
-  const total = new Int32Array(3);
   // per shape: its glyph, its inked points, and where each row's subset of it is in `subset`
   const count = shapes.length >> 1;
   const glyphOf = new Int32Array(count);
@@ -231,6 +229,10 @@ export function fineBlocks(
       const prev = previous ? previous.glyphs[i] : -1;
       let bestGain = -1;
       let best = 0;
+      // the winner's ink sums, for its colors
+      let br = 0;
+      let bg = 0;
+      let bb = 0;
       for (let k = 0; k < count; k++) {
         let ir = 0;
         let ig = 0;
@@ -257,25 +259,27 @@ export function fineBlocks(
         if (gain > bestGain) {
           bestGain = gain;
           best = k;
+          br = ir;
+          bg = ig;
+          bb = ib;
         }
       }
       glyphsOut[i] = glyphOf[best];
       const n = inked[best];
-      const paper = FINE_POINTS - n;
-      ink.fill(0);
-      for (let y = best * FINE_Y; y < (best + 1) * FINE_Y; y++)
-        for (let ch = 0; ch < 3; ch++) ink[ch] += subset[rowsAt[y] + ch];
-      total[0] = tr;
-      total[1] = tg;
-      total[2] = tb;
-      for (let ch = 0; ch < 3; ch++) {
-        const bg = paper > 0 ? Math.trunc((total[ch] - ink[ch] + (paper >> 1)) / paper) : 0;
-        const fg = n > 0 ? Math.trunc((ink[ch] + (n >> 1)) / n) : bg;
-        fgOut[i * 3 + ch] = fg;
-        bgOut[i * 3 + ch] = paper > 0 ? bg : fg;
-      }
+      splitColors(i * 3, br, tr, n, fgOut, bgOut);
+      splitColors(i * 3 + 1, bg, tg, n, fgOut, bgOut);
+      splitColors(i * 3 + 2, bb, tb, n, fgOut, bgOut);
       if (glyphOf[best] === prev) steadyCell(i, cellData[i * CELL_STRIDE + CELL_SWITCH], previous, fgOut, bgOut);
     }
+}
+
+/** One channel of a fineBlocks cell: the means of the n inked points (sum `ink`) and of the rest. */
+function splitColors(at: number, ink: number, total: number, n: number, fgOut: Uint8Array, bgOut: Uint8Array): void {
+  const paper = FINE_POINTS - n;
+  const bg = paper > 0 ? Math.trunc((total - ink + (paper >> 1)) / paper) : 0;
+  const fg = n > 0 ? Math.trunc((ink + (n >> 1)) / n) : bg;
+  fgOut[at] = fg;
+  bgOut[at] = paper > 0 ? bg : fg;
 }
 
 /** A cell that keeps its glyph keeps part of its previous colors (twoColor's `streams`). */

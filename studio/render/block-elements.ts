@@ -6,6 +6,8 @@
  * running into the slot's gap so the sampler reads full ink up to the cell's edge.
  */
 
+import { FINE_BLOCK_GLYPHS, FINE_X, FINE_Y, fineMask } from '../../engine/index.js';
+
 /**
  * Quadrants: bit 0 upper left, 1 upper right, 2 lower left, 3 lower right; `ink` is their opacity.
  * Or (quadrants 0) a `bar`: the eighths and quarters two-colour blocks draw, one rectangle as
@@ -20,17 +22,20 @@ export interface BlockShape {
 /** A rectangle as fractions of the cell: left, top, right, bottom. */
 export type Bar = readonly [number, number, number, number];
 
-/** Eighths from the bottom, the top eighth, quarters from the left (engine/glyphs/block-elements.ts). */
-const BARS: Readonly<Record<string, Bar>> = {
-  '▔': [0, 0, 1, 1 / 8],
-  ...Object.fromEntries([...'▁▂▃▅▆▇'].map((g) => [g, [0, 1 - eighths(g) / 8, 1, 1] as Bar])),
-  '▎': [0, 0, 1 / 4, 1],
-  '▊': [0, 0, 3 / 4, 1],
-};
-
-/** How many eighths of the cell a lower block fills (▁ one ... ▇ seven). */
-function eighths(glyph: string): number {
-  return (glyph.codePointAt(0) as number) - 0x2580;
+/** The rectangle a fine shape's 4 x 8 mask inks (each of these is one rectangle). */
+function barOf(glyph: string): Bar {
+  const bits = fineMask(glyph);
+  let [left, top, right, bottom] = [FINE_X, FINE_Y, 0, 0];
+  for (let y = 0; y < FINE_Y; y++)
+    for (let x = 0; x < FINE_X; x++)
+      if ((bits >>> (y * FINE_X + x)) & 1)
+        [left, top, right, bottom] = [
+          Math.min(left, x),
+          Math.min(top, y),
+          Math.max(right, x + 1),
+          Math.max(bottom, y + 1),
+        ];
+  return [left / FINE_X, top / FINE_Y, right / FINE_X, bottom / FINE_Y];
 }
 
 const QUADRANTS: Readonly<Record<string, number>> = {
@@ -50,6 +55,14 @@ const QUADRANTS: Readonly<Record<string, number>> = {
   '▟': 14,
   '█': 15,
 };
+
+/**
+ * The shapes of two-colour blocks that are not quadrants: eighths from the bottom, the top eighth,
+ * quarters from the left, as the engine's fine masks draw them.
+ */
+const BARS: Readonly<Record<string, Bar>> = Object.fromEntries(
+  FINE_BLOCK_GLYPHS.filter((g) => g !== ' ' && QUADRANTS[g] === undefined).map((g) => [g, barOf(g)]),
+);
 
 /** The shades, as the fractions of ink their Unicode names give them (light 25 %, medium 50 %, dark 75 %). */
 const SHADES: Readonly<Record<string, number>> = { '░': 0.25, '▒': 0.5, '▓': 0.75 };
