@@ -49,3 +49,16 @@ export const TWO_COLOR_INK_WEIGHT = 200;
  * against 1, bench/results/panel/notes.md).
  */
 export const FINE_FLAT_COST = 3000;
+/**
+ * fineBlocks: a shape that saves at least what it leaves (its two parts differ more than each
+ * part varies: a gradient or an edge, not noise) needs to save only that plus FINE_LEAST_GAIN
+ * (200: two halves 3 levels apart) rather than FINE_FLAT_COST, so faint skies are drawn a half
+ * cell at a time instead of banding a cell row at a time (blocks-engine-3).
+ */
+export const FINE_LEAST_GAIN = 200;
+/**
+ * fineBlocks: an edge cell's two colors move apart by FINE_EDGE_PUSH / 16 of their difference
+ * (keeping the cell's mean), so a stroke thinner than the fine points (text, digits, grain) keeps
+ * its dark instead of the mean of it and its paper (blocks-engine-4).
+ */
+export const FINE_EDGE_PUSH = 8;

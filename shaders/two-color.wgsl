@@ -258,6 +258,7 @@ fn fineBlocks(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: v
   var green: array<i32, FINE_POINTS>;
   var blue: array<i32, FINE_POINTS>;
   var total = vec3i(0);
+  var squares = 0;
   for (var y = 0u; y < FINE_Y; y++) {
     for (var x = 0u; x < FINE_X; x++) {
       let j = y * FINE_X + x;
@@ -267,6 +268,7 @@ fn fineBlocks(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: v
       green[j] = p.y;
       blue[j] = p.z;
       total += p.xyz;
+      squares += dot(p.xyz, p.xyz);
     }
   }
   var prev = -1;
@@ -275,7 +277,9 @@ fn fineBlocks(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: v
   }
   var bestGain = -1;
   var best = 0u;
-  // the winner's inked points and their sums, for its colors
+  // the winner's saving over a flat cell, inked points and their sums, for its colors
+  let flat = (total.x * total.x) / i32(FINE_POINTS) + (total.y * total.y) / i32(FINE_POINTS) + (total.z * total.z) / i32(FINE_POINTS);
+  var bestSaving = 0;
   var bestN = 0;
   var bestInk = vec3i(0);
   for (var k = 0u; k < frame.fineShapeCount; k++) {
@@ -296,15 +300,17 @@ fn fineBlocks(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: v
     if (n < i32(FINE_POINTS)) {
       let m = i32(FINE_POINTS) - n;
       gain += (paper.x * paper.x) / m + (paper.y * paper.y) / m + (paper.z * paper.z) / m;
-      if (n > 0) {
-        gain -= i32(frame.fineFlatCost);
-      }
+    }
+    let saving = gain - flat;
+    if (n > 0 && n < i32(FINE_POINTS)) {
+      gain -= min(i32(frame.fineFlatCost), squares - gain + FINE_LEAST_GAIN);
     }
     if (i32(glyph) == prev) {
       gain += 12 * switchSquare(cellData[base + CELL_SWITCH]);
     }
     if (gain > bestGain) {
       bestGain = gain;
+      bestSaving = saving;
       best = glyph;
       bestN = n;
       bestInk = ink;
@@ -324,6 +330,13 @@ fn fineBlocks(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: v
   }
   if (m == 0) {
     bgi = fgi;
+  }
+  // an edge's colors move apart, keeping the cell's mean (n or m = 0 leaves them as they are)
+  if (bestSaving >= i32(frame.fineFlatCost)) {
+    let apart = (fgi - bgi) * FINE_EDGE_PUSH;
+    let share = i32(FINE_POINTS) * 16;
+    fgi = clamp(fgi + apart * m / share, vec3i(0), vec3i(255));
+    bgi = clamp(bgi - apart * n / share, vec3i(0), vec3i(255));
   }
   writeCell(i, best, fgi, bgi, i32(best) == prev, cellData[base + CELL_SWITCH]);
 }

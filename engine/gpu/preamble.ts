@@ -7,6 +7,8 @@
  * u32 wherever they appear; arrays as concrete `array<u32, N>`.
  */
 import {
+  FINE_EDGE_PUSH,
+  FINE_LEAST_GAIN,
   INK_ONE,
   LINEAR_MAX,
   LUMA_B,
@@ -57,6 +59,8 @@ export const WGSL_CONSTANTS: Readonly<Record<string, number | readonly number[]>
   FINE_X,
   FINE_Y,
   FINE_POINTS,
+  FINE_LEAST_GAIN,
+  FINE_EDGE_PUSH,
   LUMA_R,
   LUMA_G,
   LUMA_B,

@@ -1,4 +1,4 @@
-import { SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y, TONE_MAX } from '../fixed.js';
+import { FINE_EDGE_PUSH, FINE_LEAST_GAIN, SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y, TONE_MAX } from '../fixed.js';
 import { FINE_POINTS, FINE_X, FINE_Y } from '../glyphs/block-elements.js';
 import { CELL_DIR, CELL_STRIDE, CELL_SWITCH } from './cells.js';
 import { interpolate, luminance, saturatedSrgb } from './luma.js';
@@ -150,15 +150,20 @@ export function twoColor(
  * fit      for a shape of n inked points (mask bits), per channel the sums I (inked) and T (all):
  *          gain = sum over r, g, b of I^2 / n (n > 0) + (T - I)^2 / (32 - n) (n < 32), divisions
  *          truncating; the squared error the shape leaves is sum c^2 - gain, so the best shape has
- *          the largest gain. A shape (0 < n < 32) must win `flatCost` over a flat cell (the space,
- *          n = 0), which keeps noise (a night sky) flat. T <= 8160, so each square < 2^26 and the
- *          gain < 2^24. Ties go to the earlier shape (the space first).
+ *          the largest gain. A shape (0 < n < 32) must win min(flatCost, what it leaves +
+ *          FINE_LEAST_GAIN) over a flat cell (the space, n = 0): noise (a night sky) stays flat,
+ *          while a shape saving at least what it leaves (a gradient, an edge) is drawn however
+ *          faint. T <= 8160, so each square < 2^26, the gain and the sum of squares
+ *          (<= 96 * 255^2) < 2^23. Ties go to the earlier shape (the space first).
  * streams  the previous glyph's gain is raised by its switching cost, as twoColor's in these
  *          units: 12 min(((sw * 255 / densest) * 255 / densest), 2^22), sw = min(CELL_SWITCH, 2^22)
  *          (32 points x 3 channels against 8 samples: < 2^26); a cell that keeps its glyph keeps
  *          part of its previous colors as twoColor's do.
  * colors   fg = (I + n / 2) / n, bg = (T - I + (32 - n) / 2) / (32 - n) per channel; a space has
- *          fg = bg = the cell's mean.
+ *          fg = bg = the cell's mean. Where the shape saved at least flatCost over a flat cell (its
+ *          gain less T^2 / 32 per channel: an edge, not a gradient), d = (fg - bg) * FINE_EDGE_PUSH
+ *          moves them apart and keeps the cell's mean: fg += d (32 - n) / 512, bg -= d n / 512,
+ *          truncating, clamped to 0..255, so thin strokes darken and the paper keeps its tone.
  * out: glyph (table index) per cell; fg and bg u8 x 3 per cell.
  *
  * The CPU twin sums a shape's ink row by row from each row's 16 subset sums; the GPU twin sums
@@ -205,6 +210,7 @@ export function fineBlocks(
       let tr = 0;
       let tg = 0;
       let tb = 0;
+      let squares = 0;
       for (let y = 0; y < FINE_Y; y++) {
         const row = y * rowMasks * 3;
         subset[row] = subset[row + 1] = subset[row + 2] = 0;
@@ -224,12 +230,15 @@ export function fineBlocks(
           tr += pr;
           tg += pg;
           tb += pb;
+          squares += pr * pr + pg * pg + pb * pb;
         }
       }
       const prev = previous ? previous.glyphs[i] : -1;
       let bestGain = -1;
       let best = 0;
-      // the winner's ink sums, for its colors
+      // the winner's saving over a flat cell, and its ink sums, for its colors
+      const flat = (((tr * tr) / FINE_POINTS) | 0) + (((tg * tg) / FINE_POINTS) | 0) + (((tb * tb) / FINE_POINTS) | 0);
+      let bestSaving = 0;
       let br = 0;
       let bg = 0;
       let bb = 0;
@@ -253,11 +262,14 @@ export function fineBlocks(
           const pg = tg - ig;
           const pb = tb - ib;
           gain += (((pr * pr) / m) | 0) + (((pg * pg) / m) | 0) + (((pb * pb) / m) | 0);
-          if (n > 0) gain -= flatCost;
         }
+        const saving = gain - flat;
+        // what a shape leaves is squares - gain (>= 0: truncation only lowers the gain)
+        if (n > 0 && n < FINE_POINTS) gain -= Math.min(flatCost, squares - gain + FINE_LEAST_GAIN);
         if (glyphOf[k] === prev) gain += 12 * switchSquare(cellData[i * CELL_STRIDE + CELL_SWITCH], densest);
         if (gain > bestGain) {
           bestGain = gain;
+          bestSaving = saving;
           best = k;
           br = ir;
           bg = ig;
@@ -266,20 +278,33 @@ export function fineBlocks(
       }
       glyphsOut[i] = glyphOf[best];
       const n = inked[best];
-      splitColors(i * 3, br, tr, n, fgOut, bgOut);
-      splitColors(i * 3 + 1, bg, tg, n, fgOut, bgOut);
-      splitColors(i * 3 + 2, bb, tb, n, fgOut, bgOut);
+      const push = bestSaving >= flatCost ? FINE_EDGE_PUSH : 0;
+      splitColors(i * 3, br, tr, n, push, fgOut, bgOut);
+      splitColors(i * 3 + 1, bg, tg, n, push, fgOut, bgOut);
+      splitColors(i * 3 + 2, bb, tb, n, push, fgOut, bgOut);
       if (glyphOf[best] === prev) steadyCell(i, cellData[i * CELL_STRIDE + CELL_SWITCH], previous, fgOut, bgOut);
     }
 }
 
-/** One channel of a fineBlocks cell: the means of the n inked points (sum `ink`) and of the rest. */
-function splitColors(at: number, ink: number, total: number, n: number, fgOut: Uint8Array, bgOut: Uint8Array): void {
+/**
+ * One channel of a fineBlocks cell: the means of the n inked points (sum `ink`) and of the rest,
+ * moved apart by push / 16 of their difference, each by the other part's share of the cell.
+ */
+function splitColors(
+  at: number,
+  ink: number,
+  total: number,
+  n: number,
+  push: number,
+  fgOut: Uint8Array,
+  bgOut: Uint8Array,
+): void {
   const paper = FINE_POINTS - n;
   const bg = paper > 0 ? Math.trunc((total - ink + (paper >> 1)) / paper) : 0;
   const fg = n > 0 ? Math.trunc((ink + (n >> 1)) / n) : bg;
-  fgOut[at] = fg;
-  bgOut[at] = paper > 0 ? bg : fg;
+  const apart = (fg - bg) * push;
+  fgOut[at] = clamp255(fg + Math.trunc((apart * paper) / (FINE_POINTS * 16)));
+  bgOut[at] = paper > 0 ? clamp255(bg - Math.trunc((apart * n) / (FINE_POINTS * 16))) : fg;
 }
 
 /** A cell that keeps its glyph keeps part of its previous colors (twoColor's `streams`). */

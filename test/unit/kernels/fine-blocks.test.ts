@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CpuExecutor } from '../../../engine/cpu/executor.js';
+import { FINE_EDGE_PUSH, FINE_LEAST_GAIN } from '../../../engine/fixed.js';
 import { FINE_BLOCK_GLYPHS, FINE_POINTS, FINE_X, FINE_Y, fineMask } from '../../../engine/glyphs/block-elements.js';
 import { glyphTable } from '../../../engine/glyphs/table.js';
 import type { RgbaImage } from '../../../engine/image.js';
@@ -40,7 +41,9 @@ function reference(fine: Uint16Array, switchCost: number, prev: number): { glyph
   const sums = (bits: number) =>
     [0, 1, 2].map((ch) => colors.reduce((a, c, p) => a + ((bits >>> p) & 1 ? c[ch] : 0), 0));
   const total = sums(0xffffffff);
-  let best = { gain: -1, glyph: 0, bits: 0 };
+  const squares = colors.reduce((a, c) => a + c[0] ** 2 + c[1] ** 2 + c[2] ** 2, 0);
+  const flat = total.reduce((a, v) => a + Math.trunc(v ** 2 / FINE_POINTS), 0);
+  let best = { gain: -1, glyph: 0, bits: 0, saving: 0 };
   for (const g of FINE_BLOCK_GLYPHS) {
     const bits = fineMask(g);
     const n = colors.filter((_, p) => (bits >>> p) & 1).length;
@@ -50,16 +53,30 @@ function reference(fine: Uint16Array, switchCost: number, prev: number): { glyph
       if (n > 0) gain += Math.trunc(ink[ch] ** 2 / n);
       if (n < FINE_POINTS) gain += Math.trunc((total[ch] - ink[ch]) ** 2 / (FINE_POINTS - n));
     }
-    if (n > 0 && n < FINE_POINTS) gain -= PLAN.fineFlatCost;
+    const saving = gain - flat;
+    // a shape wins over a flat cell by the flat cost, or by what it leaves, if that is less
+    if (n > 0 && n < FINE_POINTS) gain -= Math.min(PLAN.fineFlatCost, squares - gain + FINE_LEAST_GAIN);
     const glyph = BLOCKS.table.indexOf(g);
     if (glyph === prev) gain += switchCost;
-    if (gain > best.gain) best = { gain, glyph, bits };
+    if (gain > best.gain) best = { gain, glyph, bits, saving };
   }
   const n = colors.filter((_, p) => (best.bits >>> p) & 1).length;
   const ink = sums(best.bits);
   const bg = total.map((v, ch) => Math.trunc((v - ink[ch] + ((FINE_POINTS - n) >> 1)) / (FINE_POINTS - n)));
   const fg = n > 0 ? ink.map((v) => Math.trunc((v + (n >> 1)) / n)) : bg;
-  return { glyph: best.glyph, fg, bg };
+  // an edge (a saving of the flat cost or more) moves its colors apart, keeping the cell's mean
+  if (best.saving < PLAN.fineFlatCost) return { glyph: best.glyph, fg, bg };
+  return { glyph: best.glyph, ...pushApart(fg, bg, n) };
+}
+
+/** Two colors of an edge cell with n inked points moved apart (two-color.ts `splitColors`). */
+function pushApart(fg: number[], bg: number[], n: number): { fg: number[]; bg: number[] } {
+  const clamp = (v: number) => Math.min(255, Math.max(0, v));
+  const apart = fg.map((v, ch) => (v - bg[ch]) * FINE_EDGE_PUSH);
+  return {
+    fg: fg.map((v, ch) => clamp(v + Math.trunc((apart[ch] * (FINE_POINTS - n)) / (FINE_POINTS * 16)))),
+    bg: bg.map((v, ch) => clamp(v - Math.trunc((apart[ch] * n) / (FINE_POINTS * 16)))),
+  };
 }
 
 /** One cell through the kernel: its fine points (linear RGB), and a previous glyph with its switching cost. */
@@ -102,6 +119,9 @@ function picture(columns: number, rows: number, color: (x: number, y: number) =>
   return { width, height, data };
 }
 
+/** The glyph of cell i of a rendered grid. */
+const grid = (rendered: ReturnType<typeof render>, i: number) => rendered.table[rendered.glyphs[i]];
+
 function render(image: RgbaImage) {
   // contrast 1: the tone curve leaves the colors as they are
   const params = paramsOf({
@@ -118,7 +138,8 @@ function render(image: RgbaImage) {
 
 describe('fineBlocks', () => {
   it('equals the direct sums over every shape (random cells, with and without a previous glyph)', () => {
-    const point = fc.integer({ min: 0, max: 65535 });
+    // full-range points, and faint ones around a gray, where a shape may win by what it leaves
+    const point = fc.oneof(fc.integer({ min: 0, max: 65535 }), fc.integer({ min: 9000, max: 9600 }));
     fc.assert(
       fc.property(
         fc.array(point, { minLength: FINE_POINTS * 3, maxLength: FINE_POINTS * 3 }),
@@ -139,7 +160,7 @@ describe('fineBlocks', () => {
     );
   });
 
-  it('draws a cell split at an eighth, a quarter or a quadrant as that block, in its two colors', () => {
+  it('draws a cell split at an eighth, a quarter or a quadrant as that block, its two colors moved apart', () => {
     const red = [200, 30, 30];
     const blue = [20, 40, 180];
     const shapes: [string, (x: number, y: number) => boolean][] = [
@@ -150,11 +171,15 @@ describe('fineBlocks', () => {
     ];
     // the shapes twice over, in the fewest columns a grid has (8)
     const grid = render(picture(8, 1, (x, y) => (shapes[(x >> 2) % shapes.length][1](x & 3, y) ? red : blue)));
-    [...shapes, ...shapes].forEach(([glyph], i) => {
+    [...shapes, ...shapes].forEach(([glyph, inked], i) => {
       expect(grid.table[grid.glyphs[i]]).toBe(glyph);
+      // a clean edge is an edge: its colors move apart as a blurred one's do
+      let n = 0;
+      for (let y = 0; y < FINE_Y; y++) for (let x = 0; x < FINE_X; x++) n += inked(x, y) ? 1 : 0;
+      const { fg, bg } = pushApart(red, blue, n);
       for (let ch = 0; ch < 3; ch++) {
-        expect(Math.abs(grid.colors[i * 3 + ch] - red[ch])).toBeLessThanOrEqual(1);
-        expect(Math.abs((grid.backgrounds as Uint8Array)[i * 3 + ch] - blue[ch])).toBeLessThanOrEqual(1);
+        expect(Math.abs(grid.colors[i * 3 + ch] - fg[ch])).toBeLessThanOrEqual(1);
+        expect(Math.abs((grid.backgrounds as Uint8Array)[i * 3 + ch] - bg[ch])).toBeLessThanOrEqual(1);
       }
     });
   });
@@ -162,5 +187,14 @@ describe('fineBlocks', () => {
   it('leaves a faintly noisy cell flat: a space on its mean color', () => {
     const grid = render(picture(8, 2, (x, y) => [20 + ((x * 7 + y * 13) % 5), 24, 60]));
     for (let i = 0; i < 16; i++) expect(grid.table[grid.glyphs[i]]).toBe(' ');
+  });
+
+  it('draws a faint gradient (a sky) half a cell at a time, where noise as strong stays flat', () => {
+    // 1.5 levels a point down the cell: 12 levels over its 8 points, far less than the flat cost
+    const sky = render(picture(8, 2, (_x, y) => [150 + ((3 * (y % FINE_Y)) >> 1), 170, 200]));
+    for (let i = 0; i < 16; i++) expect(grid(sky, i)).not.toBe(' ');
+    // the same spread of levels, scattered over the cell
+    const noise = render(picture(8, 2, (x, y) => [150 + ((3 * ((x * 5 + y * 3) % FINE_Y)) >> 1), 170, 200]));
+    for (let i = 0; i < 16; i++) expect(grid(noise, i)).toBe(' ');
   });
 });
