@@ -65,7 +65,8 @@ export function renderView(grid: CellGrid, table: GlyphTable, sourceTone: Uint16
  * Separable Gaussian blur (radius 3 sigma, edges replicated). The Auto Director measures every
  * render with it, so the loops are written for speed: the kernel is symmetric, so each pair of
  * taps at the same distance is added before it is weighted (half the multiplications), sums
- * run in double precision, and each pass stores single precision.
+ * run in double precision, and each pass stores single precision. The view blur's radius (5) is
+ * unrolled in both passes, one expression per output, summed in the same order as the loops.
  */
 export function gaussianBlur(
   src: ArrayLike<number>,
@@ -83,17 +84,48 @@ export function gaussianBlur(
   if (scratch.acc.length < w) scratch.acc = new Float64Array(w);
   const { tmp, acc } = scratch;
   const clampX = (x: number) => (x < 0 ? 0 : x >= w ? w - 1 : x);
+  const edge = (row: number, x: number) => {
+    let s = k[0] * src[row + x];
+    for (let i = 1; i <= r; i++) s += k[i] * (src[row + clampX(x - i)] + src[row + clampX(x + i)]);
+    tmp[row + x] = s;
+  };
+  const [k0, k1, k2, k3, k4, k5] = k;
   for (let y = 0; y < h; y++) {
     const row = y * w;
-    for (let x = 0; x < w; x++) {
-      let s = k[0] * src[row + x];
-      if (x >= r && x + r < w) for (let i = 1; i <= r; i++) s += k[i] * (src[row + x - i] + src[row + x + i]);
-      else for (let i = 1; i <= r; i++) s += k[i] * (src[row + clampX(x - i)] + src[row + clampX(x + i)]);
-      tmp[row + x] = s;
-    }
+    for (let x = 0; x < Math.min(r, w); x++) edge(row, x);
+    if (r === 5)
+      // the view blur's radius, unrolled: the same sums in the same order
+      for (let x = row + 5; x < row + w - 5; x++)
+        tmp[x] =
+          k0 * src[x] +
+          k1 * (src[x - 1] + src[x + 1]) +
+          k2 * (src[x - 2] + src[x + 2]) +
+          k3 * (src[x - 3] + src[x + 3]) +
+          k4 * (src[x - 4] + src[x + 4]) +
+          k5 * (src[x - 5] + src[x + 5]);
+    else
+      for (let x = r; x < w - r; x++) {
+        let s = k[0] * src[row + x];
+        for (let i = 1; i <= r; i++) s += k[i] * (src[row + x - i] + src[row + x + i]);
+        tmp[row + x] = s;
+      }
+    for (let x = Math.max(r, w - r); x < w; x++) edge(row, x);
   }
   for (let y = 0; y < h; y++) {
     const row = y * w;
+    if (r === 5) {
+      const [u1, u2, u3, u4, u5] = [1, 2, 3, 4, 5].map((i) => Math.max(0, y - i) * w);
+      const [d1, d2, d3, d4, d5] = [1, 2, 3, 4, 5].map((i) => Math.min(h - 1, y + i) * w);
+      for (let x = 0; x < w; x++)
+        out[row + x] =
+          k0 * tmp[row + x] +
+          k1 * (tmp[u1 + x] + tmp[d1 + x]) +
+          k2 * (tmp[u2 + x] + tmp[d2 + x]) +
+          k3 * (tmp[u3 + x] + tmp[d3 + x]) +
+          k4 * (tmp[u4 + x] + tmp[d4 + x]) +
+          k5 * (tmp[u5 + x] + tmp[d5 + x]);
+      continue;
+    }
     for (let x = 0; x < w; x++) acc[x] = k[0] * tmp[row + x];
     for (let i = 1; i <= r; i++) {
       const up = Math.max(0, y - i) * w;
