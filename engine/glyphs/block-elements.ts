@@ -74,3 +74,38 @@ export function blockSampleMask(glyph: string, sx: number, sy: number, one: numb
       if ((bits >>> (y * FINE_X + x)) & 1) mask[Math.floor(y / bh) * sx + Math.floor(x / bw)] += 1;
   return mask.map((n) => Math.round((n * one) / (bw * bh)));
 }
+
+/**
+ * A table's fine shapes (pairs of glyph and mask, GlyphTable.fineShapes) as runs of rows that
+ * ink the same points (a pattern of FINE_X bits), for fineBlocks' CPU twin: a run's ink is one
+ * difference of its pattern's running sums over rows. runs[runsAt[k] ..< runsAt[k + 1]] are
+ * shape k's runs, as pairs of offsets (its first row, past its last) into running sums laid
+ * out `across` apart by pattern (patterns[p]) and 3 apart by row.
+ */
+export function fineShapeRuns(shapes: Int32Array, across: number) {
+  const count = shapes.length >> 1;
+  const glyphOf = new Int32Array(count);
+  const inked = new Int32Array(count);
+  const patterns: number[] = [];
+  const runs: number[] = [];
+  const runsAt = new Int32Array(count + 1);
+  for (let k = 0; k < count; k++) {
+    const bits = shapes[2 * k + 1] >>> 0;
+    glyphOf[k] = shapes[2 * k];
+    for (let v = bits; v !== 0; v = (v & (v - 1)) >>> 0) inked[k]++;
+    const rowOf = (y: number) => (bits >>> (y * FINE_X)) & ((1 << FINE_X) - 1);
+    for (let y = 0; y < FINE_Y; ) {
+      const m = rowOf(y);
+      let end = y + 1;
+      while (end < FINE_Y && rowOf(end) === m) end++;
+      if (m !== 0) {
+        if (!patterns.includes(m)) patterns.push(m);
+        const at = patterns.indexOf(m) * across;
+        runs.push(at + y * 3, at + end * 3);
+      }
+      y = end;
+    }
+    runsAt[k + 1] = runs.length;
+  }
+  return { glyphOf, inked, patterns: Int32Array.from(patterns), runs: Int32Array.from(runs), runsAt };
+}

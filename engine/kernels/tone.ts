@@ -15,3 +15,18 @@ export function tone(src: Uint16Array, count: number, lv: Int32Array, toneCurve:
     out[i] = toneCurve[t];
   }
 }
+
+/**
+ * The tone curve as two-colour cells read it (two-color.ts `pointColor`), tabled once a frame:
+ * per tone t, its curved tone T (4095 - T under invert) and the shift (T - t) * 255 / 4095,
+ * truncated, that moves a color by what the curve did to its tone.
+ */
+export function toneTables(toneCurve: Uint16Array, invert: boolean): { curvedOf: Int32Array; shiftOf: Int32Array } {
+  const curvedOf = new Int32Array(TONE_MAX + 1);
+  const shiftOf = new Int32Array(TONE_MAX + 1);
+  for (let t = 0; t <= TONE_MAX; t++) {
+    curvedOf[t] = invert ? TONE_MAX - toneCurve[t] : toneCurve[t];
+    shiftOf[t] = Math.trunc(((curvedOf[t] - t) * 255) / TONE_MAX);
+  }
+  return { curvedOf, shiftOf };
+}

@@ -1,7 +1,8 @@
 import { FINE_EDGE_PUSH, FINE_LEAST_GAIN, SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y, TONE_MAX } from '../fixed.js';
-import { FINE_POINTS, FINE_X, FINE_Y } from '../glyphs/block-elements.js';
+import { FINE_POINTS, FINE_X, FINE_Y, fineShapeRuns } from '../glyphs/block-elements.js';
 import { CELL_DIR, CELL_STRIDE, CELL_SWITCH } from './cells.js';
 import { interpolate, luminance, saturatedSrgb } from './luma.js';
+import { toneTables } from './tone.js';
 
 /**
  * two-color: for `background` (two-colour cells), each cell's glyph, glyph color and background
@@ -69,6 +70,7 @@ export function twoColor(
   const a = new Int32Array(SAMPLES_PER_CELL);
   const fit = new Int32Array(3);
   const point = new Int32Array(3);
+  const { curvedOf, shiftOf } = toneTables(toneCurve, invert);
   const k = codebookGlyphs.length;
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < columns; c++) {
@@ -80,7 +82,7 @@ export function twoColor(
         for (let sx = 0; sx < SAMPLES_X; sx++) {
           const j = sy * SAMPLES_X + sx;
           const s = ((r * SAMPLES_Y + sy) * sw + c * SAMPLES_X + sx) * 3;
-          const curved = pointColor(lin, s, saturation, invert, linearToSrgb, linearToTone, toneCurve, point);
+          const curved = pointColor(lin, s, saturation, linearToSrgb, linearToTone, curvedOf, shiftOf, point);
           const l = Math.trunc((curved * 255 + 2047) / TONE_MAX);
           colors[j * 3] = point[0];
           colors[j * 3 + 1] = point[1];
@@ -166,8 +168,8 @@ export function twoColor(
  *          truncating, clamped to 0..255, so thin strokes darken and the paper keeps its tone.
  * out: glyph (table index) per cell; fg and bg u8 x 3 per cell.
  *
- * The CPU twin sums a shape's ink row by row from each row's 16 subset sums; the GPU twin sums
- * the mask's points: the same integers.
+ * The CPU twin sums a shape's ink from running sums of its rows' point patterns (fineShapeRuns); the
+ * GPU twin sums the mask's points: the same integers.
  */
 export function fineBlocks(
   fine: Uint16Array,
@@ -188,22 +190,14 @@ export function fineBlocks(
   bgOut: Uint8Array,
 ): void {
   const fw = columns * FINE_X;
-  const rowMasks = 1 << FINE_X;
-  // subset[(y * 16 + m) * 3 + ch]: the sum of channel ch over row y's points in the 4 bits m
-  const subset = new Int32Array(FINE_Y * rowMasks * 3);
+  const across = (FINE_Y + 1) * 3;
+  const { glyphOf, inked, patterns, runs, runsAt } = fineShapeRuns(shapes, across);
+  // row[m * 3 + ch]: channel ch summed over this row's points in the 4 bits m
+  const row = new Int32Array((1 << FINE_X) * 3);
+  // running[p * across + y * 3 + ch]: channel ch summed over rows < y of pattern p's points
+  const running = new Int32Array(patterns.length * across);
+  const { curvedOf, shiftOf } = toneTables(toneCurve, invert);
   const point = new Int32Array(3);
-  // per shape: its glyph, its inked points, and where each row's subset of it is in `subset`
-  const count = shapes.length >> 1;
-  const glyphOf = new Int32Array(count);
-  const inked = new Int32Array(count);
-  const rowsAt = new Int32Array(count * FINE_Y);
-  for (let k = 0; k < count; k++) {
-    const bits = shapes[2 * k + 1] >>> 0;
-    glyphOf[k] = shapes[2 * k];
-    for (let v = bits; v !== 0; v = (v & (v - 1)) >>> 0) inked[k]++;
-    for (let y = 0; y < FINE_Y; y++)
-      rowsAt[k * FINE_Y + y] = (y * rowMasks + ((bits >>> (y * FINE_X)) & (rowMasks - 1))) * 3;
-  }
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < columns; c++) {
       const i = r * columns + c;
@@ -212,25 +206,29 @@ export function fineBlocks(
       let tb = 0;
       let squares = 0;
       for (let y = 0; y < FINE_Y; y++) {
-        const row = y * rowMasks * 3;
-        subset[row] = subset[row + 1] = subset[row + 2] = 0;
         const rowAt = ((r * FINE_Y + y) * fw + c * FINE_X) * 3;
         for (let x = 0; x < FINE_X; x++) {
-          pointColor(fine, rowAt + x * 3, saturation, invert, linearToSrgb, linearToTone, toneCurve, point);
+          pointColor(fine, rowAt + x * 3, saturation, linearToSrgb, linearToTone, curvedOf, shiftOf, point);
           const pr = point[0];
           const pg = point[1];
           const pb = point[2];
           // the subsets holding bit x: those without it, plus this point
           const bit = 1 << x;
-          for (let to = row + bit * 3, from = row; from < row + bit * 3; to += 3, from += 3) {
-            subset[to] = subset[from] + pr;
-            subset[to + 1] = subset[from + 1] + pg;
-            subset[to + 2] = subset[from + 2] + pb;
+          for (let to = bit * 3, from = 0; from < bit * 3; to += 3, from += 3) {
+            row[to] = row[from] + pr;
+            row[to + 1] = row[from + 1] + pg;
+            row[to + 2] = row[from + 2] + pb;
           }
           tr += pr;
           tg += pg;
           tb += pb;
           squares += pr * pr + pg * pg + pb * pb;
+        }
+        for (let p = 0, at = y * 3; p < patterns.length; p++, at += across) {
+          const m = patterns[p] * 3;
+          running[at + 3] = running[at] + row[m];
+          running[at + 4] = running[at + 1] + row[m + 1];
+          running[at + 5] = running[at + 2] + row[m + 2];
         }
       }
       const prev = previous ? previous.glyphs[i] : -1;
@@ -242,15 +240,16 @@ export function fineBlocks(
       let br = 0;
       let bg = 0;
       let bb = 0;
-      for (let k = 0; k < count; k++) {
+      for (let k = 0; k < glyphOf.length; k++) {
         let ir = 0;
         let ig = 0;
         let ib = 0;
-        for (let y = k * FINE_Y; y < (k + 1) * FINE_Y; y++) {
-          const at = rowsAt[y];
-          ir += subset[at];
-          ig += subset[at + 1];
-          ib += subset[at + 2];
+        for (let q = runsAt[k]; q < runsAt[k + 1]; q += 2) {
+          const to = runs[q + 1];
+          const from = runs[q];
+          ir += running[to] - running[from];
+          ig += running[to + 1] - running[from + 1];
+          ib += running[to + 2] - running[from + 2];
         }
         // squares < 2^26 and non-negative: | 0 truncates as the header says
         const n = inked[k];
@@ -331,10 +330,10 @@ function pointColor(
   lin: Uint16Array,
   s: number,
   saturation: number,
-  invert: boolean,
   linearToSrgb: Uint16Array,
   linearToTone: Uint16Array,
-  toneCurve: Uint16Array,
+  curvedOf: Int32Array,
+  shiftOf: Int32Array,
   out: Int32Array,
 ): number {
   const r = lin[s];
@@ -342,12 +341,11 @@ function pointColor(
   const b = lin[s + 2];
   const y = luminance(r, g, b);
   const t = interpolate(linearToTone, y);
-  const curved = invert ? TONE_MAX - toneCurve[t] : toneCurve[t];
-  const shift = Math.trunc(((curved - t) * 255) / TONE_MAX);
+  const shift = shiftOf[t];
   out[0] = clamp255(saturatedSrgb(r, y, saturation, linearToSrgb) + shift);
   out[1] = clamp255(saturatedSrgb(g, y, saturation, linearToSrgb) + shift);
   out[2] = clamp255(saturatedSrgb(b, y, saturation, linearToSrgb) + shift);
-  return curved;
+  return curvedOf[t];
 }
 
 /**
