@@ -37,6 +37,11 @@ function spans(m: number, n: number): Spans {
 }
 
 export function resampleX(src: Uint16Array, w: number, h: number, n: number, out: Uint16Array): void {
+  // the same length: each output is its one source pixel, (v * w + w / 2) / w = v
+  if (w === n) {
+    out.set(src.subarray(0, w * h * 3));
+    return;
+  }
   const { first, count, offset, weight } = spans(w, n);
   const half = w >> 1;
   for (let y = 0; y < h; y++) {
@@ -63,6 +68,10 @@ export function resampleX(src: Uint16Array, w: number, h: number, n: number, out
 }
 
 export function resampleY(src: Uint16Array, n: number, h: number, sh: number, out: Uint16Array): void {
+  if (h === sh) {
+    out.set(src.subarray(0, n * h * 3));
+    return;
+  }
   const { first, count, offset, weight } = spans(h, sh);
   const half = h >> 1;
   const stride = n * 3;
