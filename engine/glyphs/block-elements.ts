@@ -77,16 +77,16 @@ export function blockSampleMask(glyph: string, sx: number, sy: number, one: numb
 
 /**
  * A table's fine shapes (pairs of glyph and mask, GlyphTable.fineShapes) as runs of rows that
- * ink the same points (a pattern of FINE_X bits), for fineBlocks' CPU twin: a run's ink is one
- * difference of its pattern's running sums over rows. runs[runsAt[k] ..< runsAt[k + 1]] are
- * shape k's runs, as pairs of offsets (its first row, past its last) into running sums laid
- * out `across` apart by pattern (patterns[p]) and 3 apart by row.
+ * ink the same span of points (columns from .. to, exclusive), for fineBlocks' CPU twin: a run's
+ * ink is one difference of its span's running sums over rows. runs[runsAt[k] ..< runsAt[k + 1]]
+ * are shape k's runs, as pairs of offsets (its first row, past its last) into running sums laid
+ * out `across` apart by span and 3 apart by row. A row inking apart spans has a run for each.
  */
 export function fineShapeRuns(shapes: Int32Array, across: number) {
   const count = shapes.length >> 1;
   const glyphOf = new Int32Array(count);
   const inked = new Int32Array(count);
-  const patterns: number[] = [];
+  const spans: string[] = [];
   const runs: number[] = [];
   const runsAt = new Int32Array(count + 1);
   for (let k = 0; k < count; k++) {
@@ -98,14 +98,19 @@ export function fineShapeRuns(shapes: Int32Array, across: number) {
       const m = rowOf(y);
       let end = y + 1;
       while (end < FINE_Y && rowOf(end) === m) end++;
-      if (m !== 0) {
-        if (!patterns.includes(m)) patterns.push(m);
-        const at = patterns.indexOf(m) * across;
+      for (let from = 0; from < FINE_X; from++) {
+        if (!((m >> from) & 1) || (from > 0 && (m >> (from - 1)) & 1)) continue;
+        let to = from + 1;
+        while (to < FINE_X && (m >> to) & 1) to++;
+        const span = `${from} ${to}`;
+        if (!spans.includes(span)) spans.push(span);
+        const at = spans.indexOf(span) * across;
         runs.push(at + y * 3, at + end * 3);
       }
       y = end;
     }
     runsAt[k + 1] = runs.length;
   }
-  return { glyphOf, inked, patterns: Int32Array.from(patterns), runs: Int32Array.from(runs), runsAt };
+  const [spanFrom, spanTo] = [0, 1].map((i) => Int32Array.from(spans, (span) => Number(span.split(' ')[i])));
+  return { glyphOf, inked, spanFrom, spanTo, runs: Int32Array.from(runs), runsAt };
 }

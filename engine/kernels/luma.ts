@@ -19,13 +19,34 @@ export function interpolate(table: Uint16Array, v: number): number {
   return (table[i] * (16 - f) + table[i + 1] * f + 8) >> 4;
 }
 
+const EXPANDED = new WeakMap<Uint16Array, Uint16Array>();
+
+/**
+ * `interpolate(table, v)` for every u16 v, as one table (made once per table and kept: the
+ * engine's tables are constants), for loops that read a table per point.
+ */
+export function expanded(table: Uint16Array): Uint16Array {
+  let all = EXPANDED.get(table);
+  if (!all) {
+    all = new Uint16Array(65536);
+    for (let v = 0; v < 65536; v++) all[v] = interpolate(table, v);
+    EXPANDED.set(table, all);
+  }
+  return all;
+}
+
 /**
  * One channel's 8-bit sRGB color, saturated around the luminance y in linear light:
  * clamp(y + ((v - y) * saturation) >> 8) encoded (interpolated linearToSrgb). color and twoColor.
  */
 export function saturatedSrgb(v: number, y: number, saturation: number, linearToSrgb: Uint16Array): number {
+  return interpolate(linearToSrgb, saturated(v, y, saturation));
+}
+
+/** The channel v saturated around the luminance y in linear light, clamped to u16 (saturatedSrgb). */
+export function saturated(v: number, y: number, saturation: number): number {
   const sat = y + (((v - y) * saturation) >> 8);
-  return interpolate(linearToSrgb, sat < 0 ? 0 : sat > 65535 ? 65535 : sat);
+  return sat < 0 ? 0 : sat > 65535 ? 65535 : sat;
 }
 
 export function luma(lin: Uint16Array, count: number, linearToTone: Uint16Array, tone: Uint16Array): void {

@@ -1,7 +1,7 @@
 import { FINE_EDGE_PUSH, FINE_LEAST_GAIN, SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y, TONE_MAX } from '../fixed.js';
 import { FINE_POINTS, FINE_X, FINE_Y, fineShapeRuns } from '../glyphs/block-elements.js';
 import { CELL_DIR, CELL_STRIDE, CELL_SWITCH } from './cells.js';
-import { interpolate, luminance, saturatedSrgb } from './luma.js';
+import { expanded, luminance, saturated } from './luma.js';
 import { toneTables } from './tone.js';
 
 /**
@@ -70,7 +70,7 @@ export function twoColor(
   const a = new Int32Array(SAMPLES_PER_CELL);
   const fit = new Int32Array(3);
   const point = new Int32Array(3);
-  const { curvedOf, shiftOf } = toneTables(toneCurve, invert);
+  const tables = pointTables(linearToSrgb, linearToTone, toneCurve, invert);
   const k = codebookGlyphs.length;
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < columns; c++) {
@@ -82,7 +82,7 @@ export function twoColor(
         for (let sx = 0; sx < SAMPLES_X; sx++) {
           const j = sy * SAMPLES_X + sx;
           const s = ((r * SAMPLES_Y + sy) * sw + c * SAMPLES_X + sx) * 3;
-          const curved = pointColor(lin, s, saturation, linearToSrgb, linearToTone, curvedOf, shiftOf, point);
+          const curved = pointColor(lin, s, saturation, tables, point);
           const l = Math.trunc((curved * 255 + 2047) / TONE_MAX);
           colors[j * 3] = point[0];
           colors[j * 3 + 1] = point[1];
@@ -191,12 +191,12 @@ export function fineBlocks(
 ): void {
   const fw = columns * FINE_X;
   const across = (FINE_Y + 1) * 3;
-  const { glyphOf, inked, patterns, runs, runsAt } = fineShapeRuns(shapes, across);
-  // row[m * 3 + ch]: channel ch summed over this row's points in the 4 bits m
-  const row = new Int32Array((1 << FINE_X) * 3);
-  // running[p * across + y * 3 + ch]: channel ch summed over rows < y of pattern p's points
-  const running = new Int32Array(patterns.length * across);
-  const { curvedOf, shiftOf } = toneTables(toneCurve, invert);
+  const { glyphOf, inked, spanFrom, spanTo, runs, runsAt } = fineShapeRuns(shapes, across);
+  // row[x * 3 + ch]: channel ch summed over this row's points left of x
+  const row = new Int32Array((FINE_X + 1) * 3);
+  // running[p * across + y * 3 + ch]: channel ch summed over rows < y of span p's points
+  const running = new Int32Array(spanFrom.length * across);
+  const tables = pointTables(linearToSrgb, linearToTone, toneCurve, invert);
   const point = new Int32Array(3);
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < columns; c++) {
@@ -208,27 +208,25 @@ export function fineBlocks(
       for (let y = 0; y < FINE_Y; y++) {
         const rowAt = ((r * FINE_Y + y) * fw + c * FINE_X) * 3;
         for (let x = 0; x < FINE_X; x++) {
-          pointColor(fine, rowAt + x * 3, saturation, linearToSrgb, linearToTone, curvedOf, shiftOf, point);
+          pointColor(fine, rowAt + x * 3, saturation, tables, point);
           const pr = point[0];
           const pg = point[1];
           const pb = point[2];
-          // the subsets holding bit x: those without it, plus this point
-          const bit = 1 << x;
-          for (let to = bit * 3, from = 0; from < bit * 3; to += 3, from += 3) {
-            row[to] = row[from] + pr;
-            row[to + 1] = row[from + 1] + pg;
-            row[to + 2] = row[from + 2] + pb;
-          }
+          const at = x * 3;
+          row[at + 3] = row[at] + pr;
+          row[at + 4] = row[at + 1] + pg;
+          row[at + 5] = row[at + 2] + pb;
           tr += pr;
           tg += pg;
           tb += pb;
           squares += pr * pr + pg * pg + pb * pb;
         }
-        for (let p = 0, at = y * 3; p < patterns.length; p++, at += across) {
-          const m = patterns[p] * 3;
-          running[at + 3] = running[at] + row[m];
-          running[at + 4] = running[at + 1] + row[m + 1];
-          running[at + 5] = running[at + 2] + row[m + 2];
+        for (let p = 0, at = y * 3; p < spanFrom.length; p++, at += across) {
+          const to = spanTo[p] * 3;
+          const from = spanFrom[p] * 3;
+          running[at + 3] = running[at] + row[to] - row[from];
+          running[at + 4] = running[at + 1] + row[to + 1] - row[from + 1];
+          running[at + 5] = running[at + 2] + row[to + 2] - row[from + 2];
         }
       }
       const prev = previous ? previous.glyphs[i] : -1;
@@ -326,26 +324,28 @@ function steadyCell(
  * The sRGB8 color of the sample (or fine point) at `s` in `lin`, into `out` (twoColor's
  * `Samples`); returns its curved tone, T (or 4095 - T under invert).
  */
-function pointColor(
-  lin: Uint16Array,
-  s: number,
-  saturation: number,
-  linearToSrgb: Uint16Array,
-  linearToTone: Uint16Array,
-  curvedOf: Int32Array,
-  shiftOf: Int32Array,
-  out: Int32Array,
-): number {
+function pointColor(lin: Uint16Array, s: number, saturation: number, tables: PointTables, out: Int32Array): number {
+  const { srgbOf, toneOf, curvedOf, shiftOf } = tables;
   const r = lin[s];
   const g = lin[s + 1];
   const b = lin[s + 2];
   const y = luminance(r, g, b);
-  const t = interpolate(linearToTone, y);
+  const t = toneOf[y];
   const shift = shiftOf[t];
-  out[0] = clamp255(saturatedSrgb(r, y, saturation, linearToSrgb) + shift);
-  out[1] = clamp255(saturatedSrgb(g, y, saturation, linearToSrgb) + shift);
-  out[2] = clamp255(saturatedSrgb(b, y, saturation, linearToSrgb) + shift);
+  out[0] = clamp255(srgbOf[saturated(r, y, saturation)] + shift);
+  out[1] = clamp255(srgbOf[saturated(g, y, saturation)] + shift);
+  out[2] = clamp255(srgbOf[saturated(b, y, saturation)] + shift);
   return curvedOf[t];
+}
+
+/**
+ * pointColor's tables, made once a frame: linearToSrgb and linearToTone interpolated at every
+ * u16 value (luma.ts `expanded`: saturatedSrgb's and the tone's values), and toneTables.
+ */
+type PointTables = ReturnType<typeof pointTables>;
+
+function pointTables(linearToSrgb: Uint16Array, linearToTone: Uint16Array, toneCurve: Uint16Array, invert: boolean) {
+  return { srgbOf: expanded(linearToSrgb), toneOf: expanded(linearToTone), ...toneTables(toneCurve, invert) };
 }
 
 /**
