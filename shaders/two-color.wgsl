@@ -243,7 +243,7 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
 // as twoColor is, with the fine plane (columns * 4 x rows * 8 points of linear RGB) where twoColor
 // reads the sample grid (`lin`); `book` is not read. The shapes are the table at
 // frame.fineShapesAt: frame.fineShapeCount pairs (table index, 4 x 8 mask bits). One invocation
-// per cell, summing each shape's points (the CPU twin sums rows of subsets: the same integers).
+// per cell, summing each shape's points (the CPU twin sums runs of rows' spans: the same integers).
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn fineBlocks(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
   let i = flatIndex(wid, nwg, lid);

@@ -168,8 +168,8 @@ export function twoColor(
  *          truncating, clamped to 0..255, so thin strokes darken and the paper keeps its tone.
  * out: glyph (table index) per cell; fg and bg u8 x 3 per cell.
  *
- * The CPU twin sums a shape's ink from running sums of its rows' point patterns (fineShapeRuns); the
- * GPU twin sums the mask's points: the same integers.
+ * The CPU twin sums a shape's ink from running sums of its rows' spans of points (fineShapeRuns);
+ * the GPU twin sums the mask's points: the same integers.
  */
 export function fineBlocks(
   fine: Uint16Array,
