@@ -4,7 +4,6 @@
  * twins in engine/kernels, WGSL twins in shaders/) receive the same plan.
  */
 import {
-  FINE_FLAT_COST,
   LINEAR_MAX,
   Q8_ONE,
   SAMPLES_X,
@@ -96,12 +95,11 @@ export interface FramePlan {
    * Two-colour blocks (`background` with the blocks charset): the fineBlocks kernel fits each cell
    * at FINE_X x FINE_Y points instead of twoColor's samples, from a second, finer plane of
    * fineWidth x fineHeight points (0 x 0 without it), resampled from the reduced level as the
-   * sample grid is; a shape must beat a flat cell by fineFlatCost.
+   * sample grid is (its costs are constants: FINE_FLAT_COST, FINE_LEAST_GAIN, FINE_EDGE_PUSH).
    */
   readonly fineBlocks: boolean;
   readonly fineWidth: number;
   readonly fineHeight: number;
-  readonly fineFlatCost: number;
 
   /** tone (0..4095) -> target ink (Q12): (tone * inkScale + 32768) >> 16. */
   readonly inkScale: number;
@@ -295,7 +293,6 @@ export function planFrame(
     fineBlocks,
     fineWidth,
     fineHeight,
-    fineFlatCost: FINE_FLAT_COST,
     inkScale: Math.round((glyphs.densest * 65536) / TONE_MAX),
     glyphs,
     cellBlur: CELL_BLUR,

@@ -303,7 +303,7 @@ fn fineBlocks(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: v
     }
     let saving = gain - flat;
     if (n > 0 && n < i32(FINE_POINTS)) {
-      gain -= min(i32(frame.fineFlatCost), squares - gain + FINE_LEAST_GAIN);
+      gain -= min(FINE_FLAT_COST, squares - gain + FINE_LEAST_GAIN);
     }
     if (i32(glyph) == prev) {
       gain += 12 * switchSquare(cellData[base + CELL_SWITCH]);
@@ -332,7 +332,7 @@ fn fineBlocks(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: v
     bgi = fgi;
   }
   // an edge's colors move apart, keeping the cell's mean (n or m = 0 leaves them as they are)
-  if (bestSaving >= i32(frame.fineFlatCost)) {
+  if (bestSaving >= FINE_FLAT_COST) {
     let apart = (fgi - bgi) * FINE_EDGE_PUSH;
     let share = i32(FINE_POINTS) * 16;
     fgi = clamp(fgi + apart * m / share, vec3i(0), vec3i(255));

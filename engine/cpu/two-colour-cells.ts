@@ -33,7 +33,6 @@ export function twoColourCells(
       plan.columns,
       plan.rows,
       g.fineShapes,
-      plan.fineFlatCost,
       g.densest,
       plan.saturation,
       plan.invert,

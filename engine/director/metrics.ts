@@ -61,88 +61,69 @@ export function renderView(grid: CellGrid, table: GlyphTable, sourceTone: Uint16
   };
 }
 
+/** Blur radius: half a cell, sqrt(2 x 4) / 2 samples, like a reader a step back from the screen. */
+export const VIEW_BLUR = Math.sqrt(SAMPLES_X * SAMPLES_Y) / 2;
+
+/** The view blur's Gaussian taps, centre first, to 3 sigma (5 samples each way), summing to 1. */
+const VIEW_TAPS = (() => {
+  const r = Math.ceil(VIEW_BLUR * 3);
+  const g = (i: number) => Math.exp(-(i * i) / (2 * VIEW_BLUR * VIEW_BLUR));
+  let sum = 0;
+  for (let i = -r; i <= r; i++) sum += g(i);
+  return Array.from({ length: r + 1 }, (_, i) => g(i) / sum);
+})();
+
 /**
- * Separable Gaussian blur (radius 3 sigma, edges replicated). The Auto Director measures every
- * render with it, so the loops are written for speed: the kernel is symmetric, so each pair of
- * taps at the same distance is added before it is weighted (half the multiplications), sums
- * run in double precision, and each pass stores single precision. The view blur's radius (5) is
- * unrolled in both passes, one expression per output, summed in the same order as the loops.
+ * The view blur: a separable Gaussian of sigma VIEW_BLUR, edges replicated. The Auto Director
+ * measures every render with it, so it is written for speed: its 5-sample radius is unrolled,
+ * the taps at the same distance are added before they are weighted, sums run in double
+ * precision, and each pass stores single precision.
  */
-export function gaussianBlur(
-  src: ArrayLike<number>,
-  w: number,
-  h: number,
-  sigma: number,
-  out = new Float32Array(w * h),
-): Float32Array {
-  const r = Math.ceil(sigma * 3);
-  const k = new Float64Array(r + 1);
-  let ks = 0;
-  for (let i = -r; i <= r; i++) ks += Math.exp(-(i * i) / (2 * sigma * sigma));
-  for (let i = 0; i <= r; i++) k[i] = Math.exp(-(i * i) / (2 * sigma * sigma)) / ks;
+export function viewBlur(src: ArrayLike<number>, w: number, h: number, out = new Float32Array(w * h)): Float32Array {
+  const [k0, k1, k2, k3, k4, k5] = VIEW_TAPS;
   if (scratch.tmp.length < w * h) scratch.tmp = new Float32Array(w * h);
-  if (scratch.acc.length < w) scratch.acc = new Float64Array(w);
-  const { tmp, acc } = scratch;
-  const clampX = (x: number) => (x < 0 ? 0 : x >= w ? w - 1 : x);
-  const edge = (row: number, x: number) => {
-    let s = k[0] * src[row + x];
-    for (let i = 1; i <= r; i++) s += k[i] * (src[row + clampX(x - i)] + src[row + clampX(x + i)]);
-    tmp[row + x] = s;
-  };
-  const [k0, k1, k2, k3, k4, k5] = k;
+  const tmp = scratch.tmp;
   for (let y = 0; y < h; y++) {
     const row = y * w;
-    for (let x = 0; x < Math.min(r, w); x++) edge(row, x);
-    if (r === 5)
-      // the view blur's radius, unrolled: the same sums in the same order
-      for (let x = row + 5; x < row + w - 5; x++)
-        tmp[x] =
-          k0 * src[x] +
-          k1 * (src[x - 1] + src[x + 1]) +
-          k2 * (src[x - 2] + src[x + 2]) +
-          k3 * (src[x - 3] + src[x + 3]) +
-          k4 * (src[x - 4] + src[x + 4]) +
-          k5 * (src[x - 5] + src[x + 5]);
-    else
-      for (let x = r; x < w - r; x++) {
-        let s = k[0] * src[row + x];
-        for (let i = 1; i <= r; i++) s += k[i] * (src[row + x - i] + src[row + x + i]);
-        tmp[row + x] = s;
-      }
-    for (let x = Math.max(r, w - r); x < w; x++) edge(row, x);
+    // the row's value at x, replicated past its ends
+    const at = (x: number) => src[row + (x < 0 ? 0 : x >= w ? w - 1 : x)];
+    for (let x = 0; x < w; x++) {
+      const i = row + x;
+      tmp[i] =
+        x >= 5 && x < w - 5
+          ? k0 * src[i] +
+            k1 * (src[i - 1] + src[i + 1]) +
+            k2 * (src[i - 2] + src[i + 2]) +
+            k3 * (src[i - 3] + src[i + 3]) +
+            k4 * (src[i - 4] + src[i + 4]) +
+            k5 * (src[i - 5] + src[i + 5])
+          : k0 * at(x) +
+            k1 * (at(x - 1) + at(x + 1)) +
+            k2 * (at(x - 2) + at(x + 2)) +
+            k3 * (at(x - 3) + at(x + 3)) +
+            k4 * (at(x - 4) + at(x + 4)) +
+            k5 * (at(x - 5) + at(x + 5));
+    }
   }
+  const rowAt = (y: number) => (y < 0 ? 0 : y >= h ? h - 1 : y) * w;
   for (let y = 0; y < h; y++) {
     const row = y * w;
-    if (r === 5) {
-      const [u1, u2, u3, u4, u5] = [1, 2, 3, 4, 5].map((i) => Math.max(0, y - i) * w);
-      const [d1, d2, d3, d4, d5] = [1, 2, 3, 4, 5].map((i) => Math.min(h - 1, y + i) * w);
-      for (let x = 0; x < w; x++)
-        out[row + x] =
-          k0 * tmp[row + x] +
-          k1 * (tmp[u1 + x] + tmp[d1 + x]) +
-          k2 * (tmp[u2 + x] + tmp[d2 + x]) +
-          k3 * (tmp[u3 + x] + tmp[d3 + x]) +
-          k4 * (tmp[u4 + x] + tmp[d4 + x]) +
-          k5 * (tmp[u5 + x] + tmp[d5 + x]);
-      continue;
-    }
-    for (let x = 0; x < w; x++) acc[x] = k[0] * tmp[row + x];
-    for (let i = 1; i <= r; i++) {
-      const up = Math.max(0, y - i) * w;
-      const down = Math.min(h - 1, y + i) * w;
-      const ki = k[i];
-      for (let x = 0; x < w; x++) acc[x] += ki * (tmp[up + x] + tmp[down + x]);
-    }
-    for (let x = 0; x < w; x++) out[row + x] = acc[x];
+    const [u1, u2, u3, u4, u5] = [rowAt(y - 1), rowAt(y - 2), rowAt(y - 3), rowAt(y - 4), rowAt(y - 5)];
+    const [d1, d2, d3, d4, d5] = [rowAt(y + 1), rowAt(y + 2), rowAt(y + 3), rowAt(y + 4), rowAt(y + 5)];
+    for (let x = 0; x < w; x++)
+      out[row + x] =
+        k0 * tmp[row + x] +
+        k1 * (tmp[u1 + x] + tmp[d1 + x]) +
+        k2 * (tmp[u2 + x] + tmp[d2 + x]) +
+        k3 * (tmp[u3 + x] + tmp[d3 + x]) +
+        k4 * (tmp[u4 + x] + tmp[d4 + x]) +
+        k5 * (tmp[u5 + x] + tmp[d5 + x]);
   }
   return out;
 }
 
-/** The blur's intermediate planes, reused (the Director measures one render after another). */
-const scratch = { tmp: new Float32Array(0), acc: new Float64Array(0), a: new Float32Array(0), b: new Float32Array(0) };
-
-/** Blur radius: half a cell, sqrt(2 x 4) / 2 samples, like a reader a step back from the screen. */
-export const VIEW_BLUR = Math.sqrt(SAMPLES_X * SAMPLES_Y) / 2;
+/** The blur's intermediate plane and tonalSpread's two blurred planes, reused (one render after another). */
+const scratch = { tmp: new Float32Array(0), a: new Float32Array(0), b: new Float32Array(0) };
 
 /**
  * Tonal spread: the standard deviation of the art's tones over the source's, both blurred by
@@ -153,8 +134,8 @@ export const VIEW_BLUR = Math.sqrt(SAMPLES_X * SAMPLES_Y) / 2;
 export function tonalSpread(v: RenderView): number {
   const n = v.width * v.height;
   if (scratch.a.length < n) [scratch.a, scratch.b] = [new Float32Array(n), new Float32Array(n)];
-  const out = gaussianBlur(v.outputSamples, v.width, v.height, VIEW_BLUR, scratch.a.subarray(0, n));
-  const src = gaussianBlur(v.sourceSamples, v.width, v.height, VIEW_BLUR, scratch.b.subarray(0, n));
+  const out = viewBlur(v.outputSamples, v.width, v.height, scratch.a.subarray(0, n));
+  const src = viewBlur(v.sourceSamples, v.width, v.height, scratch.b.subarray(0, n));
   const s = stdOf(src);
   return s > 0 ? stdOf(out) / s : 1;
 }

@@ -83,7 +83,6 @@ export class FrameUniform {
     this.set('twoColorInkWeight', plan.twoColorInkWeight);
     this.set('edgeGlyphCount', plan.glyphs.edges.length);
     this.set('fineShapeCount', plan.glyphs.fineShapes.length >> 1);
-    this.set('fineFlatCost', plan.fineFlatCost);
     for (const [field, at] of Object.entries(tables.at)) this.set(field as FrameField, at);
   }
 }

@@ -8,6 +8,7 @@
  */
 import {
   FINE_EDGE_PUSH,
+  FINE_FLAT_COST,
   FINE_LEAST_GAIN,
   INK_ONE,
   LINEAR_MAX,
@@ -59,6 +60,7 @@ export const WGSL_CONSTANTS: Readonly<Record<string, number | readonly number[]>
   FINE_X,
   FINE_Y,
   FINE_POINTS,
+  FINE_FLAT_COST,
   FINE_LEAST_GAIN,
   FINE_EDGE_PUSH,
   LUMA_R,
@@ -154,7 +156,6 @@ export const FRAME_FIELDS = [
   'twoColorInkWeight',
   'edgeGlyphCount',
   'fineShapeCount',
-  'fineFlatCost',
   // offsets into `tables`
   'srgbToLinearAt',
   'srgbPairToLinearAt',

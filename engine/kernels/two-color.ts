@@ -1,4 +1,12 @@
-import { FINE_EDGE_PUSH, FINE_LEAST_GAIN, SAMPLES_PER_CELL, SAMPLES_X, SAMPLES_Y, TONE_MAX } from '../fixed.js';
+import {
+  FINE_EDGE_PUSH,
+  FINE_FLAT_COST,
+  FINE_LEAST_GAIN,
+  SAMPLES_PER_CELL,
+  SAMPLES_X,
+  SAMPLES_Y,
+  TONE_MAX,
+} from '../fixed.js';
 import { FINE_POINTS, FINE_X, FINE_Y, fineShapeRuns } from '../glyphs/block-elements.js';
 import { CELL_DIR, CELL_STRIDE, CELL_SWITCH } from './cells.js';
 import { expanded, luminance, saturated } from './luma.js';
@@ -152,7 +160,7 @@ export function twoColor(
  * fit      for a shape of n inked points (mask bits), per channel the sums I (inked) and T (all):
  *          gain = sum over r, g, b of I^2 / n (n > 0) + (T - I)^2 / (32 - n) (n < 32), divisions
  *          truncating; the squared error the shape leaves is sum c^2 - gain, so the best shape has
- *          the largest gain. A shape (0 < n < 32) must win min(flatCost, what it leaves +
+ *          the largest gain. A shape (0 < n < 32) must win min(FINE_FLAT_COST, what it leaves +
  *          FINE_LEAST_GAIN) over a flat cell (the space, n = 0): noise (a night sky) stays flat,
  *          while a shape saving at least what it leaves (a gradient, an edge) is drawn however
  *          faint. T <= 8160, so each square < 2^26, the gain and the sum of squares
@@ -162,7 +170,7 @@ export function twoColor(
  *          (32 points x 3 channels against 8 samples: < 2^26); a cell that keeps its glyph keeps
  *          part of its previous colors as twoColor's do.
  * colors   fg = (I + n / 2) / n, bg = (T - I + (32 - n) / 2) / (32 - n) per channel; a space has
- *          fg = bg = the cell's mean. Where the shape saved at least flatCost over a flat cell (its
+ *          fg = bg = the cell's mean. Where the shape saved at least FINE_FLAT_COST over a flat cell (its
  *          gain less T^2 / 32 per channel: an edge, not a gradient), d = (fg - bg) * FINE_EDGE_PUSH
  *          moves them apart and keeps the cell's mean: fg += d (32 - n) / 512, bg -= d n / 512,
  *          truncating, clamped to 0..255, so thin strokes darken and the paper keeps its tone.
@@ -177,7 +185,6 @@ export function fineBlocks(
   columns: number,
   rows: number,
   shapes: Int32Array,
-  flatCost: number,
   densest: number,
   saturation: number,
   invert: boolean,
@@ -262,7 +269,7 @@ export function fineBlocks(
         }
         const saving = gain - flat;
         // what a shape leaves is squares - gain (>= 0: truncation only lowers the gain)
-        if (n > 0 && n < FINE_POINTS) gain -= Math.min(flatCost, squares - gain + FINE_LEAST_GAIN);
+        if (n > 0 && n < FINE_POINTS) gain -= Math.min(FINE_FLAT_COST, squares - gain + FINE_LEAST_GAIN);
         if (glyphOf[k] === prev) gain += 12 * switchSquare(cellData[i * CELL_STRIDE + CELL_SWITCH], densest);
         if (gain > bestGain) {
           bestGain = gain;
@@ -275,7 +282,7 @@ export function fineBlocks(
       }
       glyphsOut[i] = glyphOf[best];
       const n = inked[best];
-      const push = bestSaving >= flatCost ? FINE_EDGE_PUSH : 0;
+      const push = bestSaving >= FINE_FLAT_COST ? FINE_EDGE_PUSH : 0;
       splitColors(i * 3, br, tr, n, push, fgOut, bgOut);
       splitColors(i * 3 + 1, bg, tg, n, push, fgOut, bgOut);
       splitColors(i * 3 + 2, bb, tb, n, push, fgOut, bgOut);

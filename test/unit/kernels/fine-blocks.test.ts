@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CpuExecutor } from '../../../engine/cpu/executor.js';
-import { FINE_EDGE_PUSH, FINE_LEAST_GAIN } from '../../../engine/fixed.js';
+import { FINE_EDGE_PUSH, FINE_FLAT_COST, FINE_LEAST_GAIN } from '../../../engine/fixed.js';
 import { FINE_BLOCK_GLYPHS, FINE_POINTS, FINE_X, FINE_Y, fineMask } from '../../../engine/glyphs/block-elements.js';
 import { glyphTable } from '../../../engine/glyphs/table.js';
 import type { RgbaImage } from '../../../engine/image.js';
@@ -55,7 +55,7 @@ function reference(fine: Uint16Array, switchCost: number, prev: number): { glyph
     }
     const saving = gain - flat;
     // a shape wins over a flat cell by the flat cost, or by what it leaves, if that is less
-    if (n > 0 && n < FINE_POINTS) gain -= Math.min(PLAN.fineFlatCost, squares - gain + FINE_LEAST_GAIN);
+    if (n > 0 && n < FINE_POINTS) gain -= Math.min(FINE_FLAT_COST, squares - gain + FINE_LEAST_GAIN);
     const glyph = BLOCKS.table.indexOf(g);
     if (glyph === prev) gain += switchCost;
     if (gain > best.gain) best = { gain, glyph, bits, saving };
@@ -65,7 +65,7 @@ function reference(fine: Uint16Array, switchCost: number, prev: number): { glyph
   const bg = total.map((v, ch) => Math.trunc((v - ink[ch] + ((FINE_POINTS - n) >> 1)) / (FINE_POINTS - n)));
   const fg = n > 0 ? ink.map((v) => Math.trunc((v + (n >> 1)) / n)) : bg;
   // an edge (a saving of the flat cost or more) moves its colors apart, keeping the cell's mean
-  if (best.saving < PLAN.fineFlatCost) return { glyph: best.glyph, fg, bg };
+  if (best.saving < FINE_FLAT_COST) return { glyph: best.glyph, fg, bg };
   return { glyph: best.glyph, ...pushApart(fg, bg, n) };
 }
 
@@ -95,7 +95,6 @@ function kernel(fine: Uint16Array, previous?: { glyph: number; cost: number }) {
     1,
     1,
     BLOCKS.fineShapes,
-    PLAN.fineFlatCost,
     BLOCKS.densest,
     PLAN.saturation,
     false,
