@@ -65,7 +65,7 @@ fn steady(c: i32, p: u32, keep: i32) -> u32 {
 }
 
 /**
- * two-color.ts `pointColor`: the sRGB8 color of the sample (or fine point) at `s` in `lin`,
+ * luma.ts `pointColor`: the sRGB8 color of the sample (or fine point) at `s` in `lin`,
  * saturated and moved by what the tone curve did to its tone; w is that curved tone.
  */
 fn pointColor(s: u32) -> vec4i {

@@ -1,4 +1,5 @@
 import { LUMA_B, LUMA_G, LUMA_R } from '../fixed.js';
+import { toneTables } from './tone.js';
 
 /**
  * luma: linear RGB -> Rec. 709 luminance in linear light -> perceptual tone (sRGB curve).
@@ -53,3 +54,45 @@ export function luma(lin: Uint16Array, count: number, linearToTone: Uint16Array,
   for (let i = 0; i < count; i++)
     tone[i] = interpolate(linearToTone, luminance(lin[i * 3], lin[i * 3 + 1], lin[i * 3 + 2]));
 }
+
+/**
+ * The sRGB8 color of two-colour cells' sample (or fine point) at `s` in `lin`, into `out`
+ * (two-color.ts twoColor's `Samples`; its WGSL twin is in two-color.wgsl); returns its curved
+ * tone, T (or 4095 - T under invert).
+ */
+export function pointColor(
+  lin: Uint16Array,
+  s: number,
+  saturation: number,
+  tables: PointTables,
+  out: Int32Array,
+): number {
+  const { srgbOf, toneOf, curvedOf, shiftOf } = tables;
+  const r = lin[s];
+  const g = lin[s + 1];
+  const b = lin[s + 2];
+  const y = luminance(r, g, b);
+  const t = toneOf[y];
+  const shift = shiftOf[t];
+  out[0] = clampByte(srgbOf[saturated(r, y, saturation)] + shift);
+  out[1] = clampByte(srgbOf[saturated(g, y, saturation)] + shift);
+  out[2] = clampByte(srgbOf[saturated(b, y, saturation)] + shift);
+  return curvedOf[t];
+}
+
+/**
+ * pointColor's tables, made once a frame: linearToSrgb and linearToTone interpolated at every
+ * u16 value (luma.ts `expanded`: saturatedSrgb's and the tone's values), and toneTables.
+ */
+type PointTables = ReturnType<typeof pointTables>;
+
+export function pointTables(
+  linearToSrgb: Uint16Array,
+  linearToTone: Uint16Array,
+  toneCurve: Uint16Array,
+  invert: boolean,
+) {
+  return { srgbOf: expanded(linearToSrgb), toneOf: expanded(linearToTone), ...toneTables(toneCurve, invert) };
+}
+
+const clampByte = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);

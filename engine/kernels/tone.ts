@@ -17,7 +17,7 @@ export function tone(src: Uint16Array, count: number, lv: Int32Array, toneCurve:
 }
 
 /**
- * The tone curve as two-colour cells read it (two-color.ts `pointColor`), tabled once a frame:
+ * The tone curve as two-colour cells read it (luma.ts `pointColor`), tabled once a frame:
  * per tone t, its curved tone T (4095 - T under invert) and the shift (T - t) * 255 / 4095,
  * truncated, that moves a color by what the curve did to its tone.
  */

@@ -9,8 +9,7 @@ import {
 } from '../fixed.js';
 import { FINE_POINTS, FINE_X, FINE_Y, fineShapeRuns } from '../glyphs/block-elements.js';
 import { CELL_DIR, CELL_STRIDE, CELL_SWITCH } from './cells.js';
-import { expanded, luminance, saturated } from './luma.js';
-import { toneTables } from './tone.js';
+import { pointColor, pointTables } from './luma.js';
 
 /**
  * two-color: for `background` (two-colour cells), each cell's glyph, glyph color and background
@@ -325,34 +324,6 @@ function steadyCell(
     fgOut[q] += ((previous.fg[q] - fgOut[q]) * keep) >> 12;
     bgOut[q] += ((previous.bg[q] - bgOut[q]) * keep) >> 12;
   }
-}
-
-/**
- * The sRGB8 color of the sample (or fine point) at `s` in `lin`, into `out` (twoColor's
- * `Samples`); returns its curved tone, T (or 4095 - T under invert).
- */
-function pointColor(lin: Uint16Array, s: number, saturation: number, tables: PointTables, out: Int32Array): number {
-  const { srgbOf, toneOf, curvedOf, shiftOf } = tables;
-  const r = lin[s];
-  const g = lin[s + 1];
-  const b = lin[s + 2];
-  const y = luminance(r, g, b);
-  const t = toneOf[y];
-  const shift = shiftOf[t];
-  out[0] = clamp255(srgbOf[saturated(r, y, saturation)] + shift);
-  out[1] = clamp255(srgbOf[saturated(g, y, saturation)] + shift);
-  out[2] = clamp255(srgbOf[saturated(b, y, saturation)] + shift);
-  return curvedOf[t];
-}
-
-/**
- * pointColor's tables, made once a frame: linearToSrgb and linearToTone interpolated at every
- * u16 value (luma.ts `expanded`: saturatedSrgb's and the tone's values), and toneTables.
- */
-type PointTables = ReturnType<typeof pointTables>;
-
-function pointTables(linearToSrgb: Uint16Array, linearToTone: Uint16Array, toneCurve: Uint16Array, invert: boolean) {
-  return { srgbOf: expanded(linearToSrgb), toneOf: expanded(linearToTone), ...toneTables(toneCurve, invert) };
 }
 
 /**
