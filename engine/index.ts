@@ -105,4 +105,4 @@ export {
   widestColumns,
 } from './size.js';
 export { isVideoContainer, VIDEO_HEAD_BYTES } from './video-container.js';
-export { z } from './zod.js';
+export * as z from './zod.js';

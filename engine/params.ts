@@ -7,7 +7,7 @@
  * the README table. Values are validated here and nowhere else; nothing is clamped.
  */
 
-import { z } from './zod.js';
+import * as z from './zod.js';
 
 export const CHARSETS = ['standard', 'detailed', 'blocks', 'binary', 'dots', 'minimal'] as const;
 export const FORMATS = ['text', 'ansi', 'html', 'json', 'json-compact', 'svg'] as const;

@@ -3,12 +3,12 @@
 // beside them (dist/shaders), so dist/engine/node finds ../../shaders exactly as the sources do.
 // Every bin/*.ts entry (glyphcast, glyphcast-mcp) becomes an executable dist/bin/*.js.
 //
-// The `glyphcast` CLI is then bundled by esbuild over tsc's file: a few modules (the entry, one
-// per worker, dist/bin/render-worker.js and tune-worker.js, where bin/cli/worker-pool.ts looks
-// for them, and the chunks they share, all in dist/bin) instead of some two hundred, which a
-// one-image run would spend a third of its time loading. What the CLI imports on demand stays
-// on demand (code splitting): --help loads neither sharp nor the engine's renderer. sharp and
-// piscina stay outside (native code, and piscina's own worker file).
+// The `glyphcast` CLI is then bundled by esbuild over tsc's file (bundleCli below): one
+// CommonJS module for everything the CLI runs, instead of some two hundred, which a one-image
+// run would spend a third of its time loading, and which the entry loads with V8's code cache.
+// What the CLI imports on demand is still evaluated on demand: --help loads neither sharp nor
+// the engine's renderer. sharp and piscina stay outside (native code, and piscina's own worker
+// file).
 //
 // The package's browser entry (lib/browser.ts, `glyphcast/browser`) is bundled too, to one
 // module with its WGSL inlined (dist/browser/glyphcast.js): any bundler takes it as it is.
@@ -31,28 +31,52 @@ const bin = path.join(root, 'dist', 'bin');
 if (fs.existsSync(bin))
   for (const f of fs.readdirSync(bin)) if (f.endsWith('.js')) fs.chmodSync(path.join(bin, f), 0o755);
 
-/** dist/bin/glyphcast.js and its workers as single modules; false when esbuild fails. */
+/**
+ * The CLI in three parts, all in dist/bin; false when esbuild fails:
+ * - `cli.cjs`, everything the CLI runs, as one CommonJS module: bin/glyphcast.ts loads it with
+ *   the code the last run compiled (bin/code-cache.ts), which an ES module cannot be;
+ * - `glyphcast.js`, that entry, without the CLI's code;
+ * - `render-worker.js` and `tune-worker.js`, where bin/cli/worker-pool.ts looks for them, and
+ *   the chunks they share.
+ */
 async function bundleCli() {
   const { build } = await import('esbuild');
   const out = path.join(root, 'dist', 'bin');
   // chunks are named by their content: the last build's would stay beside the new ones
   if (fs.existsSync(out)) for (const f of fs.readdirSync(out)) if (f.startsWith('chunk-')) fs.rmSync(path.join(out, f));
+  const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    external: ['sharp', 'piscina', 'webgpu'],
+    logLevel: 'warning',
+  };
   try {
     await build({
+      ...common,
+      entryPoints: [path.join(root, 'bin', 'cli', 'main.ts')],
+      outfile: path.join(out, 'cli.cjs'),
+      format: 'cjs',
+      // import.meta as the module would see it (worker-pool.ts finds the workers beside it)
+      define: { 'import.meta.url': 'import_meta_url', 'import.meta.dirname': '__dirname' },
+      banner: { js: 'const import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
+    });
+    await build({
+      ...common,
+      entryPoints: [path.join(root, 'bin', 'glyphcast.ts')],
+      outfile: path.join(out, 'glyphcast.js'),
+      format: 'esm',
+    });
+    await build({
+      ...common,
       entryPoints: {
-        glyphcast: path.join(root, 'bin', 'glyphcast.ts'),
         'render-worker': path.join(root, 'bin', 'cli', 'render-worker.ts'),
         'tune-worker': path.join(root, 'bin', 'cli', 'tune-worker.ts'),
       },
       outdir: out,
-      bundle: true,
       splitting: true,
       chunkNames: 'chunk-[hash]',
-      platform: 'node',
       format: 'esm',
-      target: 'node20',
-      external: ['sharp', 'piscina', 'webgpu'],
-      logLevel: 'warning',
     });
     return true;
   } catch (e) {

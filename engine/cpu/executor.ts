@@ -78,7 +78,7 @@ export class CpuExecutor {
     const timings: Record<string, number> = {};
     const lap = stopwatch(timings);
     const key = frameSizeKey(plan);
-    if (this.buffers?.key !== key) this.buffers = allocate(plan, key);
+    if (this.buffers?.key !== key) this.buffers = allocate(plan, key, this.buffers ?? undefined);
     const b = this.buffers;
     let cur: Uint16Array;
     let w = plan.source.width;

@@ -4,7 +4,7 @@
  * processing); fractions are 0..1.
  */
 import { TONE_MAX } from '../fixed.js';
-import { interpolate } from '../kernels/luma.js';
+import { expanded } from '../kernels/luma.js';
 
 export interface SourceAnalysis {
   readonly percentiles: {
@@ -72,23 +72,29 @@ export function analyzeSource(
     const up = Math.max(0, y - 1) * width;
     const row = y * width;
     const down = Math.min(height - 1, y + 1) * width;
+    // the 3 x 3 window slides along the row: each step reads only its new right-hand column
+    let nw = tone[up];
+    let north = nw;
+    let west = tone[row];
+    let centre = west;
+    let sw = tone[down];
+    let south = sw;
     for (let x = 0; x < width; x++) {
-      const left = x > 0 ? x - 1 : 0;
-      const right = x < width - 1 ? x + 1 : width - 1;
-      const nw = tone[up + left];
-      const north = tone[up + x];
+      const right = x < width - 1 ? x + 1 : x;
       const ne = tone[up + right];
-      const west = tone[row + left];
-      const centre = tone[row + x];
       const east = tone[row + right];
-      const sw = tone[down + left];
-      const south = tone[down + x];
       const se = tone[down + right];
       // |9c - sum| / 9, truncated as a Uint16Array store truncates it
       devHist[Math.floor(Math.abs(centre * 9 - (nw + north + ne + west + centre + east + sw + south + se)) / 9)]++;
       const gx = ne + 2 * east + se - nw - 2 * west - sw;
       const gy = sw + 2 * south + se - nw - 2 * north - ne;
       if (Math.abs(gx) + Math.abs(gy) > threshold) edges++;
+      nw = north;
+      north = ne;
+      west = centre;
+      centre = east;
+      sw = south;
+      south = se;
     }
   }
   // the median deviation, counted: deviations are whole tones (0..4095)
@@ -101,10 +107,11 @@ export function analyzeSource(
   let sYb = 0;
   let sRg2 = 0;
   let sYb2 = 0;
-  for (let i = 0; i < n; i++) {
-    const r = interpolate(linearToSrgb, lin[i * 3]);
-    const g = interpolate(linearToSrgb, lin[i * 3 + 1]);
-    const b = interpolate(linearToSrgb, lin[i * 3 + 2]);
+  const srgb = expanded(linearToSrgb);
+  for (let i = 0, p = 0; i < n; i++, p += 3) {
+    const r = srgb[lin[p]];
+    const g = srgb[lin[p + 1]];
+    const b = srgb[lin[p + 2]];
     const rg = r - g;
     const yb = (r + g) / 2 - b;
     sRg += rg;

@@ -10,31 +10,36 @@
  * resampleY  in u16 n x h x 3 -> out u16 n x sh x 3
  */
 
-/** For each output: first source index, tap count, and the tap weights (flattened). */
+/**
+ * For each output: its first source index and `taps` weights, the widest output's tap count;
+ * narrower outputs are padded with zero weights on source pixels that exist (their first index
+ * moved back where the span ends the axis), so every output reads the same number of taps.
+ */
 interface Spans {
+  readonly taps: number;
   readonly first: Int32Array;
-  readonly count: Int32Array;
-  readonly offset: Int32Array;
   readonly weight: Int32Array;
 }
 
 function spans(m: number, n: number): Spans {
+  let taps = 1;
+  for (let o = 0; o < n; o++) taps = Math.max(taps, Math.floor((o * m + m - 1) / n) - Math.floor((o * m) / n) + 1);
   const first = new Int32Array(n);
-  const count = new Int32Array(n);
-  const offset = new Int32Array(n);
-  const weights: number[] = [];
+  const weight = new Int32Array(n * taps);
   for (let o = 0; o < n; o++) {
     const start = o * m;
     const end = start + m;
     const p0 = Math.floor(start / n);
     const p1 = Math.floor((end - 1) / n);
-    first[o] = p0;
-    count[o] = p1 - p0 + 1;
-    offset[o] = weights.length;
-    for (let p = p0; p <= p1; p++) weights.push(Math.min(end, (p + 1) * n) - Math.max(start, p * n));
+    const from = Math.min(p0, m - taps);
+    first[o] = from;
+    for (let p = p0; p <= p1; p++) weight[o * taps + p - from] = Math.min(end, (p + 1) * n) - Math.max(start, p * n);
   }
-  return { first, count, offset, weight: Int32Array.from(weights) };
+  return { taps, first, weight };
 }
+
+// Sums are of integers under 2^31 (header), exact in any order: the unrolled loops below add
+// the same products as the one-tap-at-a-time loop, zero weights included.
 
 export function resampleX(src: Uint16Array, w: number, h: number, n: number, out: Uint16Array): void {
   // the same length: each output is its one source pixel, (v * w + w / 2) / w = v
@@ -42,22 +47,40 @@ export function resampleX(src: Uint16Array, w: number, h: number, n: number, out
     out.set(src.subarray(0, w * h * 3));
     return;
   }
-  const { first, count, offset, weight } = spans(w, n);
+  const { taps, first, weight } = spans(w, n);
   const half = w >> 1;
   for (let y = 0; y < h; y++) {
     const row = y * w * 3;
     let o = y * n * 3;
     for (let x = 0; x < n; x++) {
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      let p = row + first[x] * 3;
-      const taps = offset[x] + count[x];
-      for (let t = offset[x]; t < taps; t++, p += 3) {
-        const wt = weight[t];
-        r += src[p] * wt;
-        g += src[p + 1] * wt;
-        b += src[p + 2] * wt;
+      const p = row + first[x] * 3;
+      const k = x * taps;
+      let r: number;
+      let g: number;
+      let b: number;
+      if (taps === 2) {
+        const w0 = weight[k];
+        const w1 = weight[k + 1];
+        r = src[p] * w0 + src[p + 3] * w1;
+        g = src[p + 1] * w0 + src[p + 4] * w1;
+        b = src[p + 2] * w0 + src[p + 5] * w1;
+      } else if (taps === 3) {
+        const w0 = weight[k];
+        const w1 = weight[k + 1];
+        const w2 = weight[k + 2];
+        r = src[p] * w0 + src[p + 3] * w1 + src[p + 6] * w2;
+        g = src[p + 1] * w0 + src[p + 4] * w1 + src[p + 7] * w2;
+        b = src[p + 2] * w0 + src[p + 5] * w1 + src[p + 8] * w2;
+      } else {
+        r = 0;
+        g = 0;
+        b = 0;
+        for (let t = 0, q = p; t < taps; t++, q += 3) {
+          const wt = weight[k + t];
+          r += src[q] * wt;
+          g += src[q + 1] * wt;
+          b += src[q + 2] * wt;
+        }
       }
       // sums are non-negative and < 2^31, so | 0 is the floor
       out[o++] = ((r + half) / w) | 0;
@@ -72,19 +95,32 @@ export function resampleY(src: Uint16Array, n: number, h: number, sh: number, ou
     out.set(src.subarray(0, n * h * 3));
     return;
   }
-  const { first, count, offset, weight } = spans(h, sh);
+  const { taps, first, weight } = spans(h, sh);
   const half = h >> 1;
   const stride = n * 3;
-  const sum = new Int32Array(stride); // < 2^31 (header)
+  let sum: Int32Array | undefined; // < 2^31 (header)
   for (let y = 0; y < sh; y++) {
-    // whole source rows at a time: the same sums, read in memory order
-    sum.fill(0);
-    for (let t = 0; t < count[y]; t++) {
-      const row = (first[y] + t) * stride;
-      const wt = weight[offset[y] + t];
-      for (let i = 0; i < stride; i++) sum[i] += src[row + i] * wt;
-    }
+    // whole source rows at a time, in memory order
     const o = y * stride;
-    for (let i = 0; i < stride; i++) out[o + i] = ((sum[i] + half) / h) | 0;
+    const r0 = first[y] * stride;
+    const k = y * taps;
+    if (taps === 2) {
+      const [w0, w1] = [weight[k], weight[k + 1]];
+      const r1 = r0 + stride;
+      for (let i = 0; i < stride; i++) out[o + i] = ((src[r0 + i] * w0 + src[r1 + i] * w1 + half) / h) | 0;
+    } else if (taps === 3) {
+      const [w0, w1, w2] = [weight[k], weight[k + 1], weight[k + 2]];
+      const [r1, r2] = [r0 + stride, r0 + 2 * stride];
+      for (let i = 0; i < stride; i++)
+        out[o + i] = ((src[r0 + i] * w0 + src[r1 + i] * w1 + src[r2 + i] * w2 + half) / h) | 0;
+    } else {
+      sum = sum?.fill(0) ?? new Int32Array(stride);
+      for (let t = 0; t < taps; t++) {
+        const row = r0 + t * stride;
+        const wt = weight[k + t];
+        for (let i = 0; i < stride; i++) sum[i] += src[row + i] * wt;
+      }
+      for (let i = 0; i < stride; i++) out[o + i] = ((sum[i] + half) / h) | 0;
+    }
   }
 }

@@ -9,7 +9,7 @@
  * `UNACKED_FPS_CAP` frames per second. Messages from any origin other than the receiver's are
  * ignored by the studio.
  */
-import { z } from '../zod.js';
+import * as z from '../zod.js';
 
 export const HANDOFF_PROTOCOL = 'platform.handoff.v1';
 export const HANDOFF_MODES = ['latest-frame', 'webcam-stream', 'video-stream'] as const;

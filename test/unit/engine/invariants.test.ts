@@ -131,6 +131,38 @@ describe('engine invariants', () => {
     expect(run(new CpuExecutor(), small)).toEqual(run(shared, small));
   });
 
+  it('a new size on planes left by a larger one renders as on fresh planes, every look, Director on', () => {
+    // smaller frames after larger ones: each takes its planes from memory a larger frame wrote
+    // (frame-buffers.ts), pyramid levels and full-size planes trading places
+    const sizes = [
+      [400, 300],
+      [97, 61],
+      [250, 170],
+      [33, 17],
+      [180, 240],
+      [61, 97],
+    ];
+    const looks = [
+      { columns: 20, autoOptimize: 0.9 },
+      { columns: 16, color: true, background: true },
+      { columns: 24, color: true, background: true, charset: 'blocks' as const },
+    ];
+    for (const look of looks) {
+      const params = paramsOf(look);
+      const shared = new CpuExecutor();
+      for (const [i, [width, height]] of sizes.entries()) {
+        const image = busyImage(width, height, 10 + i);
+        const fresh = reproducible(directRender(new CpuExecutor(), image, params, {}));
+        expect([look, width, height, reproducible(directRender(shared, image, params, {}))]).toEqual([
+          look,
+          width,
+          height,
+          fresh,
+        ]);
+      }
+    }
+  });
+
   it('streams are deterministic too: two executors and two stream states over the same frames', () => {
     const frames = [1, 2, 3, 4, 5].map((seed) => busyImage(64, 48, seed));
     const params = paramsOf({ columns: 16 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Q8_ONE, TONE_MAX } from '../../../engine/fixed.js';
 import { resolveParams } from '../../../engine/index.js';
@@ -17,7 +18,47 @@ function run(src: Uint16Array, w: number, h: number, range: Uint16Array): number
 /** Range weights that ignore the tone difference: a plain 1 2 1 binomial blur. */
 const FLAT_RANGE = new Uint16Array(256).fill(Q8_ONE);
 
+/** denoise written plainly: every tap's neighbour read with clamped indices, its weight from the range table. */
+function plainDenoise(src: Uint16Array, w: number, h: number, range: Uint16Array): number[] {
+  const at = (x: number, y: number) => src[Math.min(h - 1, Math.max(0, y)) * w + Math.min(w - 1, Math.max(0, x))];
+  const spatial = [1, 2, 1, 2, 4, 2, 1, 2, 1];
+  const out: number[] = [];
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let sw = 0;
+      let sv = 0;
+      for (let t = 0; t < 9; t++) {
+        const v = at(x + (t % 3) - 1, y + Math.floor(t / 3) - 1);
+        const wt = spatial[t] * range[Math.min(255, Math.abs(v - at(x, y)) >> 4)];
+        sw += wt;
+        sv += wt * v;
+      }
+      out.push(Math.floor((sv + (sw >> 1)) / sw));
+    }
+  return out;
+}
+
 describe('denoise', () => {
+  it('equals the plain bilateral filter on any plane and strength', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.double({ min: 0.01, max: 1, noNaN: true }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (w, h, strength, seed) => {
+          const next = random(seed);
+          // steps and noise: differences across the whole range table
+          const src = Uint16Array.from({ length: w * h }, (_, i) =>
+            Math.min(TONE_MAX, Math.floor((i % 5 === 0 ? next() * 4096 : 1800 + next() * 400) | 0)),
+          );
+          expect(run(src, w, h, rangeOf(strength))).toEqual(plainDenoise(src, w, h, rangeOf(strength)));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('with a flat range table is the 3 x 3 binomial: (sum w v + W / 2) / W', () => {
     const src = plane([
       [1000, 1000, 1000],

@@ -24,7 +24,46 @@ function y(values: readonly number[], n: number): number[] {
   return red(out);
 }
 
+/** resampleX and resampleY written plainly: each output's overlapping source pixels, one at a time. */
+function plainResample(src: Uint16Array, m: number, n: number, lines: number, axis: 'x' | 'y'): number[] {
+  const out: number[] = new Array(n * lines * 3);
+  for (let line = 0; line < lines; line++)
+    for (let o = 0; o < n; o++)
+      for (let c = 0; c < 3; c++) {
+        let sum = 0;
+        for (let p = 0; p < m; p++) {
+          const overlap = Math.min(o * m + m, (p + 1) * n) - Math.max(o * m, p * n);
+          const at = axis === 'x' ? (line * m + p) * 3 + c : (p * lines + line) * 3 + c;
+          if (overlap > 0) sum += src[at] * overlap;
+        }
+        out[(axis === 'x' ? line * n + o : o * lines + line) * 3 + c] = Math.floor((sum + (m >> 1)) / m);
+      }
+  return out;
+}
+
 describe('resample', () => {
+  it('equals the plain area-weighted resize on any pair of lengths, both axes', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (m, n, lines, seed) => {
+          const next = random(seed);
+          const src = Uint16Array.from({ length: m * lines * 3 }, () => Math.floor(next() * (LINEAR_MAX + 1)));
+          const outX = new Uint16Array(n * lines * 3);
+          resampleX(src, m, lines, n, outX);
+          expect(Array.from(outX)).toEqual(plainResample(src, m, n, lines, 'x'));
+          const outY = new Uint16Array(lines * n * 3);
+          resampleY(src, lines, m, n, outY);
+          expect(Array.from(outY)).toEqual(plainResample(src, m, n, lines, 'y'));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('is the identity when the sizes match', () => {
     const next = random(3);
     const values = Array.from({ length: 9 }, () => Math.floor(next() * 65536));
