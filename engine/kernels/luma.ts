@@ -51,8 +51,8 @@ export function saturated(v: number, y: number, saturation: number): number {
 }
 
 export function luma(lin: Uint16Array, count: number, linearToTone: Uint16Array, tone: Uint16Array): void {
-  for (let i = 0; i < count; i++)
-    tone[i] = interpolate(linearToTone, luminance(lin[i * 3], lin[i * 3 + 1], lin[i * 3 + 2]));
+  const toneOf = expanded(linearToTone);
+  for (let i = 0, p = 0; i < count; i++, p += 3) tone[i] = toneOf[luminance(lin[p], lin[p + 1], lin[p + 2])];
 }
 
 /**

@@ -9,13 +9,25 @@ export function sobel(src: Uint16Array, w: number, h: number, out: Int32Array): 
     const ym = Math.max(0, y - 1) * w;
     const y0 = y * w;
     const yp = Math.min(h - 1, y + 1) * w;
+    // the 3 x 3 window slides along the row: its left and middle columns are the last step's
+    // middle and right (borders clamped); each step reads only the new right-hand column
+    let upLeft = src[ym];
+    let up = upLeft;
+    let left = src[y0];
+    let downLeft = src[yp];
+    let down = downLeft;
     for (let x = 0; x < w; x++) {
-      const xm = Math.max(0, x - 1);
-      const xp = Math.min(w - 1, x + 1);
-      const gx = src[ym + xp] + 2 * src[y0 + xp] + src[yp + xp] - src[ym + xm] - 2 * src[y0 + xm] - src[yp + xm];
-      const gy = src[yp + xm] + 2 * src[yp + x] + src[yp + xp] - src[ym + xm] - 2 * src[ym + x] - src[ym + xp];
-      out[(y0 + x) * 2] = gx;
-      out[(y0 + x) * 2 + 1] = gy;
+      const xp = x < w - 1 ? x + 1 : x;
+      const upRight = src[ym + xp];
+      const right = src[y0 + xp];
+      const downRight = src[yp + xp];
+      out[(y0 + x) * 2] = upRight + 2 * right + downRight - upLeft - 2 * left - downLeft;
+      out[(y0 + x) * 2 + 1] = downLeft + 2 * down + downRight - upLeft - 2 * up - upRight;
+      upLeft = up;
+      up = upRight;
+      left = src[y0 + x];
+      downLeft = down;
+      down = downRight;
     }
   }
 }

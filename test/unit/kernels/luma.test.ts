@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LINEAR_MAX, LUMA_B, LUMA_G, LUMA_R, TONE_MAX } from '../../../engine/fixed.js';
 import { defaultParams } from '../../../engine/index.js';
@@ -14,6 +15,17 @@ function tones(...rgb: (readonly number[])[]): number[] {
 }
 
 describe('luma', () => {
+  it('is the interpolated tone of the luminance, for any linear colour', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: LINEAR_MAX }), { minLength: 3, maxLength: 300 }), (values) => {
+        const rgb = Array.from({ length: Math.floor(values.length / 3) }, (_, i) => values.slice(3 * i, 3 * i + 3));
+        expect(tones(...rgb)).toEqual(rgb.map(([r, g, b]) => interpolate(PLAN.linearToTone, luminance(r, g, b))));
+      }),
+    );
+    // the ends of the range, where the table is read at its last entry
+    expect(tones([LINEAR_MAX, LINEAR_MAX, LINEAR_MAX], [0, 0, 0])).toEqual([TONE_MAX, 0]);
+  });
+
   it('has Rec. 709 coefficients in Q16 that sum to exactly 65536', () => {
     expect(LUMA_R + LUMA_G + LUMA_B).toBe(65536);
     expect([LUMA_R / 65536, LUMA_G / 65536, LUMA_B / 65536].map((c) => Math.round(c * 1e4) / 1e4)).toEqual([

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TONE_MAX } from '../../../engine/fixed.js';
 import { resolveParams } from '../../../engine/index.js';
@@ -14,7 +15,36 @@ function run(src: Uint16Array, w: number, h: number, amount: number): number[] {
   return Array.from(out);
 }
 
+/** sharpen written plainly: the binomial's nine taps read with clamped indices. */
+function plainSharpen(src: Uint16Array, w: number, h: number, amount: number): number[] {
+  const at = (x: number, y: number) => src[Math.min(h - 1, Math.max(0, y)) * w + Math.min(w - 1, Math.max(0, x))];
+  return Array.from({ length: w * h }, (_, i) => {
+    const [x, y] = [i % w, Math.floor(i / w)];
+    let s = 0;
+    for (let t = 0; t < 9; t++) s += [1, 2, 1, 2, 4, 2, 1, 2, 1][t] * at(x + (t % 3) - 1, y + Math.floor(t / 3) - 1);
+    const v = at(x, y);
+    return Math.min(TONE_MAX, Math.max(0, v + (((v - ((s + 8) >> 4)) * amount) >> 8)));
+  });
+}
+
 describe('sharpen', () => {
+  it('equals the plain unsharp mask on any plane and amount', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 1, max: MAX_AMOUNT }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (w, h, amount, seed) => {
+          const next = random(seed);
+          const src = Uint16Array.from({ length: w * h }, () => Math.floor(next() * (TONE_MAX + 1)));
+          expect(run(src, w, h, amount)).toEqual(plainSharpen(src, w, h, amount));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('maps sharpen 0..1 to a Q8 amount 0..384 (1.5x)', () => {
     expect([amountOf(0), amountOf(0.35), MAX_AMOUNT]).toEqual([0, 134, 384]);
   });

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TONE_MAX } from '../../../engine/fixed.js';
 import { sobel } from '../../../engine/kernels/sobel.js';
-import { planeOf } from '../../support/images.js';
+import { planeOf, random } from '../../support/images.js';
 
 /** [gx, gy] per sample. */
 function run(src: Uint16Array, w: number, h: number): [number, number][] {
@@ -10,7 +11,36 @@ function run(src: Uint16Array, w: number, h: number): [number, number][] {
   return Array.from({ length: w * h }, (_, i) => [out[2 * i], out[2 * i + 1]]);
 }
 
+/** Sobel written plainly: every neighbour read with clamped indices. */
+function plainSobel(src: Uint16Array, w: number, h: number): [number, number][] {
+  const at = (x: number, y: number) => src[Math.min(h - 1, Math.max(0, y)) * w + Math.min(w - 1, Math.max(0, x))];
+  return Array.from({ length: w * h }, (_, i) => {
+    const [x, y] = [i % w, Math.floor(i / w)];
+    const gx =
+      at(x + 1, y - 1) + 2 * at(x + 1, y) + at(x + 1, y + 1) - at(x - 1, y - 1) - 2 * at(x - 1, y) - at(x - 1, y + 1);
+    const gy =
+      at(x - 1, y + 1) + 2 * at(x, y + 1) + at(x + 1, y + 1) - at(x - 1, y - 1) - 2 * at(x, y - 1) - at(x + 1, y - 1);
+    return [gx, gy];
+  });
+}
+
 describe('sobel', () => {
+  it('equals the plain Sobel on any plane', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (w, h, seed) => {
+          const next = random(seed);
+          const src = Uint16Array.from({ length: w * h }, () => Math.floor(next() * (TONE_MAX + 1)));
+          expect(run(src, w, h)).toEqual(plainSobel(src, w, h));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('a horizontal ramp of 100 per sample: gx = 4 * 200 = 800 inside, 400 at the clamped borders, gy = 0', () => {
     const g = run(
       planeOf(5, 3, (x) => 100 * x),
