@@ -76,9 +76,19 @@ const commands = {
   glyphcast: `node '${CLI}' --columns 120 ${list}`,
   'glyphcast (director off)': `node '${CLI}' --columns 120 --auto-optimize 0 ${list}`,
 };
-// what Node and sharp cost before any render: decoding alone, as the CLI decodes
-commands['sharp decode only (no render: the floor of a Node + sharp CLI)'] =
-  `node '${path.join(ROOT, 'bench/decode-floor.mjs')}' ${list}`;
+// what Node and sharp cost before any render: decoding alone, as the CLI decodes, bundled as the CLI is
+const floor = path.join(ROOT, 'bench/out/decode-floor.cjs');
+await (await import('esbuild')).build({
+  entryPoints: [path.join(ROOT, 'bench/decode-floor.mjs')],
+  outfile: floor,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['sharp'],
+  logLevel: 'warning',
+});
+commands['sharp decode only (no render: the floor of a Node + sharp CLI)'] = `node '${floor}' ${list}`;
 if (has('chafa')) commands.chafa = `chafa --format symbols --symbols ascii --colors none --size 120x10000 ${list}`;
 if (has('jp2a')) commands.jp2a = `jp2a --width=120 --background=dark ${list}`;
 md += `\n### CLI, 60 conversions in one process (the 12 dev images x 5) at 120 columns, stdout to /dev/null\n\n`;

@@ -33,6 +33,11 @@ export interface SourceAnalysis {
 /** Histograms reused from call to call (a batch or a stream analyses many frames). */
 const scratch = { hist: new Uint32Array(TONE_MAX + 1), devHist: new Uint32Array(TONE_MAX + 1) };
 
+// Each pass over the samples is a function of its own: V8 optimizes a long loop while it runs
+// (on-stack replacement), and code after that loop, not yet run, would have no type feedback;
+// one function of several loops was thrown back to the interpreter at each of them, photo
+// after photo of a batch.
+
 export function analyzeSource(
   tone: Uint16Array,
   lin: Uint16Array,
@@ -42,11 +47,7 @@ export function analyzeSource(
 ): SourceAnalysis {
   const n = width * height;
   const hist = scratch.hist.fill(0);
-  let sum = 0;
-  for (let i = 0; i < n; i++) {
-    hist[tone[i]]++;
-    sum += tone[i];
-  }
+  const sum = toneHistogram(tone, n, hist);
   const at = (q: number) => {
     const want = Math.floor(q * (n - 1));
     let cum = 0;
@@ -63,9 +64,45 @@ export function analyzeSource(
   for (let t = 0; t <= 41; t++) shadow += hist[t];
   for (let t = TONE_MAX - 41; t <= TONE_MAX; t++) highlight += hist[t];
 
-  // noise: median absolute deviation from the 3x3 mean, counted as whole tones (0..4095);
-  // edges: Sobel L1 over 10 % of range (the neighbours of border samples replicated)
   const devHist = scratch.devHist.fill(0);
+  const edges = neighbourhoods(tone, width, height, devHist);
+  // the median deviation, counted: deviations are whole tones (0..4095)
+  let median = 0;
+  for (let below = devHist[0]; below <= n >> 1; below += devHist[++median]);
+  const noise = 1.4826 * median;
+
+  let bright = 0;
+  for (let t = Math.max(0, Math.ceil(p99 - 0.1 * (p99 - p1))); t <= TONE_MAX; t++) bright += hist[t];
+
+  return {
+    percentiles: { p1, p5: at(0.05), p50: at(0.5), p95: at(0.95), p99 },
+    mean: sum / n,
+    dynamicRange: (p99 - p1) / TONE_MAX,
+    noise,
+    edgeDensity: edges / n,
+    shadowClip: shadow / n,
+    highlightClip: highlight / n,
+    colorfulness: colorfulness(lin, n, expanded(linearToSrgb)),
+    brightShare: p99 > p1 ? bright / n : 0,
+  };
+}
+
+/** Counts the tones into `hist`; returns their sum. */
+function toneHistogram(tone: Uint16Array, n: number, hist: Uint32Array): number {
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    hist[tone[i]]++;
+    sum += tone[i];
+  }
+  return sum;
+}
+
+/**
+ * Noise and edges from each sample's 3 x 3 neighbourhood (the neighbours of border samples
+ * replicated): counts into `devHist` the absolute deviation from the 3 x 3 mean, as whole tones
+ * (0..4095), and returns how many samples have a Sobel L1 gradient over 10 % of the range.
+ */
+function neighbourhoods(tone: Uint16Array, width: number, height: number, devHist: Uint32Array): number {
   let edges = 0;
   const threshold = 4 * 0.1 * TONE_MAX;
   for (let y = 0; y < height; y++) {
@@ -97,17 +134,15 @@ export function analyzeSource(
       south = se;
     }
   }
-  // the median deviation, counted: deviations are whole tones (0..4095)
-  let median = 0;
-  for (let below = devHist[0]; below <= n >> 1; below += devHist[++median]);
-  const noise = 1.4826 * median;
+  return edges;
+}
 
-  // colorfulness (Hasler & Suesstrunk 2003) on sRGB8 sample colors
+/** Hasler & Suesstrunk (2003) colorfulness of the samples' sRGB8 colors (`srgb`: linear u16 to sRGB8). */
+function colorfulness(lin: Uint16Array, n: number, srgb: Uint16Array): number {
   let sRg = 0;
   let sYb = 0;
   let sRg2 = 0;
   let sYb2 = 0;
-  const srgb = expanded(linearToSrgb);
   for (let i = 0, p = 0; i < n; i++, p += 3) {
     const r = srgb[lin[p]];
     const g = srgb[lin[p + 1]];
@@ -123,20 +158,5 @@ export function analyzeSource(
   const mYb = sYb / n;
   const sdRg = Math.sqrt(Math.max(0, sRg2 / n - mRg * mRg));
   const sdYb = Math.sqrt(Math.max(0, sYb2 / n - mYb * mYb));
-  const colorfulness = Math.hypot(sdRg, sdYb) + 0.3 * Math.hypot(mRg, mYb);
-
-  let bright = 0;
-  for (let t = Math.max(0, Math.ceil(p99 - 0.1 * (p99 - p1))); t <= TONE_MAX; t++) bright += hist[t];
-
-  return {
-    percentiles: { p1, p5: at(0.05), p50: at(0.5), p95: at(0.95), p99 },
-    mean: sum / n,
-    dynamicRange: (p99 - p1) / TONE_MAX,
-    noise,
-    edgeDensity: edges / n,
-    shadowClip: shadow / n,
-    highlightClip: highlight / n,
-    colorfulness,
-    brightShare: p99 > p1 ? bright / n : 0,
-  };
+  return Math.hypot(sdRg, sdYb) + 0.3 * Math.hypot(mRg, mYb);
 }

@@ -60,12 +60,31 @@ export function cells(
   blurred: Uint16Array,
   out: Int32Array,
 ): void {
-  const sw = columns * SAMPLES_X;
   const count = columns * rows;
   // each cell's own tensor sums first (integers: any order gives the same sums), then each
-  // cell adds its neighbours' from these, instead of summing 72 samples again per cell
+  // cell adds its neighbours' from these, instead of summing 72 samples again per cell; two
+  // functions, so V8 optimizes each pass while it runs without the other's code unvisited
   if (tensors.length < count * 3) tensors = new Int32Array(count * 3);
-  const own = tensors;
+  cellTargets(tone, grad, columns, rows, inkScale, edges, edgeGain, local, means, blurred, out, tensors);
+  cellStructure(columns, rows, structure, structureFloor, directional, tensors, out);
+}
+
+/** Each cell's ink targets, their mean, and its own structure tensor sums (into `own`). */
+function cellTargets(
+  tone: Uint16Array,
+  grad: Int32Array,
+  columns: number,
+  rows: number,
+  inkScale: number,
+  edges: boolean,
+  edgeGain: number,
+  local: number,
+  means: Uint16Array,
+  blurred: Uint16Array,
+  out: Int32Array,
+  own: Int32Array,
+): void {
+  const sw = columns * SAMPLES_X;
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < columns; c++) {
       const cell = r * columns + c;
@@ -98,6 +117,18 @@ export function cells(
       own[cell * 3 + 1] = jyy;
       own[cell * 3 + 2] = jxy;
     }
+}
+
+/** Each cell's directional glyph and its bonus, from the tensor sums of the cell and its neighbours. */
+function cellStructure(
+  columns: number,
+  rows: number,
+  structure: number,
+  structureFloor: number,
+  directional: Int32Array,
+  own: Int32Array,
+  out: Int32Array,
+): void {
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < columns; c++) {
       const cell = r * columns + c;
