@@ -7,8 +7,8 @@
 // CommonJS module for everything the CLI runs, instead of some two hundred, which a one-image
 // run would spend a third of its time loading, and which the entry loads with V8's code cache.
 // What the CLI imports on demand is still evaluated on demand: --help loads neither sharp nor
-// the engine's renderer. sharp and piscina stay outside (native code, and piscina's own worker
-// file).
+// the engine's renderer. sharp's JavaScript is in the bundle, its native binary is not; piscina
+// stays outside (its own worker file), and so does sharp for the worker threads' modules.
 //
 // The package's browser entry (lib/browser.ts, `glyphcast/browser`) is bundled too, to one
 // module with its WGSL inlined (dist/browser/glyphcast.js): any bundler takes it as it is.

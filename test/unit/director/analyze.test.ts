@@ -62,6 +62,10 @@ function planes(width: number, height: number, seed: number) {
 }
 
 describe('analyzeSource', () => {
+  it('divides a deviation by 9 with a multiply and shift: (d * 7282) >>> 16 is floor(d / 9) for every d to 8 x 4095', () => {
+    for (let d = 0; d <= 8 * TONE_MAX; d++) if ((d * 7282) >>> 16 !== Math.floor(d / 9)) expect(d).toBe('exact');
+  });
+
   it('gives the noise, edges and colourfulness of the plain analysis, on any size', () => {
     fc.assert(
       fc.property(
