@@ -4,7 +4,7 @@
  *
  * A one-image run is mostly start-up, and compiling the CLI's bundle is a large part of it: with
  * the bytecode V8 made in the last run (the functions that run compiled, not only the top level)
- * a run of `glyphcast photo.jpg` saves about 25 ms. The cache is one file a bundle, named by its
+ * a run of `glyphcast photo.jpg` saves about 15 ms. The cache is one file a bundle, named by its
  * source's hash and the Node version, in the user's cache folder (mode 0700). V8 refuses a cache
  * made by another V8 or other flags, and the hash in the name keeps one bundle's cache from
  * another's (V8 itself checks only the source's length). A refused, missing or unwritable cache
