@@ -39,7 +39,9 @@ function spans(m: number, n: number): Spans {
 }
 
 // Sums are of integers under 2^31 (header), exact in any order: the unrolled loops below add
-// the same products as the one-tap-at-a-time loop, zero weights included.
+// the same products as the one-tap-at-a-time loop, zero weights included. Each tap count has a
+// function of its own, so V8 compiles each once, for the loop it runs, not again when a frame
+// of another size takes the other branch.
 
 export function resampleX(src: Uint16Array, w: number, h: number, n: number, out: Uint16Array): void {
   // the same length: each output is its one source pixel, (v * w + w / 2) / w = v
@@ -47,42 +49,61 @@ export function resampleX(src: Uint16Array, w: number, h: number, n: number, out
     out.set(src.subarray(0, w * h * 3));
     return;
   }
-  const { taps, first, weight } = spans(w, n);
+  const s = spans(w, n);
+  if (s.taps === 2) twoTapsX(src, w, h, n, s, out);
+  else if (s.taps === 3) threeTapsX(src, w, h, n, s, out);
+  else anyTapsX(src, w, h, n, s, out);
+}
+
+function twoTapsX(src: Uint16Array, w: number, h: number, n: number, { first, weight }: Spans, out: Uint16Array) {
   const half = w >> 1;
   for (let y = 0; y < h; y++) {
     const row = y * w * 3;
     let o = y * n * 3;
     for (let x = 0; x < n; x++) {
       const p = row + first[x] * 3;
-      const k = x * taps;
-      let r: number;
-      let g: number;
-      let b: number;
-      if (taps === 2) {
-        const w0 = weight[k];
-        const w1 = weight[k + 1];
-        r = src[p] * w0 + src[p + 3] * w1;
-        g = src[p + 1] * w0 + src[p + 4] * w1;
-        b = src[p + 2] * w0 + src[p + 5] * w1;
-      } else if (taps === 3) {
-        const w0 = weight[k];
-        const w1 = weight[k + 1];
-        const w2 = weight[k + 2];
-        r = src[p] * w0 + src[p + 3] * w1 + src[p + 6] * w2;
-        g = src[p + 1] * w0 + src[p + 4] * w1 + src[p + 7] * w2;
-        b = src[p + 2] * w0 + src[p + 5] * w1 + src[p + 8] * w2;
-      } else {
-        r = 0;
-        g = 0;
-        b = 0;
-        for (let t = 0, q = p; t < taps; t++, q += 3) {
-          const wt = weight[k + t];
-          r += src[q] * wt;
-          g += src[q + 1] * wt;
-          b += src[q + 2] * wt;
-        }
-      }
+      const w0 = weight[2 * x];
+      const w1 = weight[2 * x + 1];
       // sums are non-negative and < 2^31, so | 0 is the floor
+      out[o++] = ((src[p] * w0 + src[p + 3] * w1 + half) / w) | 0;
+      out[o++] = ((src[p + 1] * w0 + src[p + 4] * w1 + half) / w) | 0;
+      out[o++] = ((src[p + 2] * w0 + src[p + 5] * w1 + half) / w) | 0;
+    }
+  }
+}
+
+function threeTapsX(src: Uint16Array, w: number, h: number, n: number, { first, weight }: Spans, out: Uint16Array) {
+  const half = w >> 1;
+  for (let y = 0; y < h; y++) {
+    const row = y * w * 3;
+    let o = y * n * 3;
+    for (let x = 0; x < n; x++) {
+      const p = row + first[x] * 3;
+      const w0 = weight[3 * x];
+      const w1 = weight[3 * x + 1];
+      const w2 = weight[3 * x + 2];
+      out[o++] = ((src[p] * w0 + src[p + 3] * w1 + src[p + 6] * w2 + half) / w) | 0;
+      out[o++] = ((src[p + 1] * w0 + src[p + 4] * w1 + src[p + 7] * w2 + half) / w) | 0;
+      out[o++] = ((src[p + 2] * w0 + src[p + 5] * w1 + src[p + 8] * w2 + half) / w) | 0;
+    }
+  }
+}
+
+function anyTapsX(src: Uint16Array, w: number, h: number, n: number, { taps, first, weight }: Spans, out: Uint16Array) {
+  const half = w >> 1;
+  for (let y = 0; y < h; y++) {
+    const row = y * w * 3;
+    let o = y * n * 3;
+    for (let x = 0; x < n; x++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let t = 0, q = row + first[x] * 3; t < taps; t++, q += 3) {
+        const wt = weight[x * taps + t];
+        r += src[q] * wt;
+        g += src[q + 1] * wt;
+        b += src[q + 2] * wt;
+      }
       out[o++] = ((r + half) / w) | 0;
       out[o++] = ((g + half) / w) | 0;
       out[o++] = ((b + half) / w) | 0;
@@ -95,32 +116,61 @@ export function resampleY(src: Uint16Array, n: number, h: number, sh: number, ou
     out.set(src.subarray(0, n * h * 3));
     return;
   }
-  const { taps, first, weight } = spans(h, sh);
+  const s = spans(h, sh);
+  // whole source rows at a time, in memory order
+  if (s.taps === 2) twoTapsY(src, n, h, sh, s, out);
+  else if (s.taps === 3) threeTapsY(src, n, h, sh, s, out);
+  else anyTapsY(src, n, h, sh, s, out);
+}
+
+function twoTapsY(src: Uint16Array, n: number, h: number, sh: number, { first, weight }: Spans, out: Uint16Array) {
   const half = h >> 1;
   const stride = n * 3;
-  let sum: Int32Array | undefined; // < 2^31 (header)
   for (let y = 0; y < sh; y++) {
-    // whole source rows at a time, in memory order
     const o = y * stride;
     const r0 = first[y] * stride;
-    const k = y * taps;
-    if (taps === 2) {
-      const [w0, w1] = [weight[k], weight[k + 1]];
-      const r1 = r0 + stride;
-      for (let i = 0; i < stride; i++) out[o + i] = ((src[r0 + i] * w0 + src[r1 + i] * w1 + half) / h) | 0;
-    } else if (taps === 3) {
-      const [w0, w1, w2] = [weight[k], weight[k + 1], weight[k + 2]];
-      const [r1, r2] = [r0 + stride, r0 + 2 * stride];
-      for (let i = 0; i < stride; i++)
-        out[o + i] = ((src[r0 + i] * w0 + src[r1 + i] * w1 + src[r2 + i] * w2 + half) / h) | 0;
-    } else {
-      sum = sum?.fill(0) ?? new Int32Array(stride);
-      for (let t = 0; t < taps; t++) {
-        const row = r0 + t * stride;
-        const wt = weight[k + t];
-        for (let i = 0; i < stride; i++) sum[i] += src[row + i] * wt;
-      }
-      for (let i = 0; i < stride; i++) out[o + i] = ((sum[i] + half) / h) | 0;
+    const r1 = r0 + stride;
+    const w0 = weight[2 * y];
+    const w1 = weight[2 * y + 1];
+    for (let i = 0; i < stride; i++) out[o + i] = ((src[r0 + i] * w0 + src[r1 + i] * w1 + half) / h) | 0;
+  }
+}
+
+function threeTapsY(src: Uint16Array, n: number, h: number, sh: number, { first, weight }: Spans, out: Uint16Array) {
+  const half = h >> 1;
+  const stride = n * 3;
+  for (let y = 0; y < sh; y++) {
+    const o = y * stride;
+    const r0 = first[y] * stride;
+    const r1 = r0 + stride;
+    const r2 = r1 + stride;
+    const w0 = weight[3 * y];
+    const w1 = weight[3 * y + 1];
+    const w2 = weight[3 * y + 2];
+    for (let i = 0; i < stride; i++)
+      out[o + i] = ((src[r0 + i] * w0 + src[r1 + i] * w1 + src[r2 + i] * w2 + half) / h) | 0;
+  }
+}
+
+function anyTapsY(
+  src: Uint16Array,
+  n: number,
+  h: number,
+  sh: number,
+  { taps, first, weight }: Spans,
+  out: Uint16Array,
+) {
+  const half = h >> 1;
+  const stride = n * 3;
+  const sum = new Int32Array(stride); // < 2^31 (header)
+  for (let y = 0; y < sh; y++) {
+    sum.fill(0);
+    for (let t = 0; t < taps; t++) {
+      const row = (first[y] + t) * stride;
+      const wt = weight[y * taps + t];
+      for (let i = 0; i < stride; i++) sum[i] += src[row + i] * wt;
     }
+    const o = y * stride;
+    for (let i = 0; i < stride; i++) out[o + i] = ((sum[i] + half) / h) | 0;
   }
 }
