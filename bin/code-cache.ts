@@ -5,12 +5,13 @@
  * A one-image run is mostly start-up, and compiling the CLI's bundle is a large part of it: with
  * the bytecode V8 made in the last run (the functions that run compiled, not only the top level)
  * a run of `glyphcast photo.jpg` saves about 15 ms. The cache is one file a bundle, named by its
- * source's hash and the Node version, in the user's cache folder (mode 0700). V8 refuses a cache
- * made by another V8 or other flags, and the hash in the name keeps one bundle's cache from
- * another's (V8 itself checks only the source's length). A refused, missing or unwritable cache
- * costs nothing but the time saved: the bundle compiles as usual.
+ * source's hash (the build's, see `requireWithCodeCache`) and the Node version, in the user's
+ * cache folder (mode 0700). V8 refuses a cache made by another V8 or other flags, and the hash in
+ * the name keeps one bundle's cache from another's (V8 itself checks only the source's length).
+ * A refused, missing or unwritable cache costs nothing but the time saved: the bundle compiles
+ * as usual.
  */
-import { createHash } from 'node:crypto';
+import { isAscii } from 'node:buffer';
 import fs from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import os from 'node:os';
@@ -38,10 +39,14 @@ export function codeCacheDir(env: NodeJS.ProcessEnv = process.env, home = os.hom
   return base && path.join(base, 'glyphcast');
 }
 
-/** Loads the CommonJS file `file` as `require` would, with a code cache in `cacheDir` (none when null). */
-export function requireWithCodeCache(file: string, cacheDir: string | null): CachedModule {
-  const source = fs.readFileSync(file, 'utf8');
-  const cacheFile = cacheDir && path.join(cacheDir, cacheName(source));
+/**
+ * Loads the CommonJS file `file` as `require` would, with a code cache in `cacheDir` (none when
+ * null). `builtHash`, the hash of the file's source that the build computed, names the cache
+ * without hashing the source again (which would load node:crypto: about 4 ms of a one-image run).
+ */
+export function requireWithCodeCache(file: string, cacheDir: string | null, builtHash?: string): CachedModule {
+  const source = readSource(file);
+  const cacheFile = cacheDir && path.join(cacheDir, cacheName(file, source, builtHash));
   const cachedData = cacheFile ? readIfAny(cacheFile) : undefined;
   const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
   const module = { exports: {} as unknown };
@@ -57,10 +62,27 @@ export function requireWithCodeCache(file: string, cacheDir: string | null): Cac
   };
 }
 
-/** `cli-<hash of the source>-<node version>-<arch>.v8`: one bundle on one Node. */
-function cacheName(source: string): string {
-  const hash = createHash('sha256').update(source).digest('hex').slice(0, 20);
-  return `cli-${hash}-${process.version}-${process.arch}.v8`;
+/** The file's text; an ASCII file (the bundle) as Latin-1, which V8 takes without decoding UTF-8. */
+function readSource(file: string): string {
+  const bytes = fs.readFileSync(file);
+  return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+}
+
+/**
+ * `cli-<key>-<node version>-<arch>.v8`: one source on one Node. The key is the build's hash of
+ * the source with the file's size and modification time (a file edited since the build gets a
+ * cache of its own), else a hash of the source read now.
+ */
+function cacheName(file: string, source: string, builtHash?: string): string {
+  let key: string;
+  if (builtHash) {
+    const { size, mtimeMs } = fs.statSync(file);
+    key = `${builtHash.slice(0, 20)}-${size}-${Math.trunc(mtimeMs)}`;
+  } else {
+    const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+    key = createHash('sha256').update(source).digest('hex').slice(0, 20);
+  }
+  return `cli-${key}-${process.version}-${process.arch}.v8`;
 }
 
 function readIfAny(file: string): Buffer | undefined {

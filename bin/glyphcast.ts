@@ -6,6 +6,9 @@ import { codeCacheDir, requireWithCodeCache } from './code-cache.js';
 
 type Main = typeof import('./cli/main.js').main;
 
+/** The hash of dist/bin/cli.cjs's source, written in by the build (scripts/build-node.mjs); not there from the sources. */
+declare const GLYPHCAST_CLI_HASH: string | undefined;
+
 /**
  * The CLI's `main`. Built, it is one CommonJS bundle beside this file (dist/bin/cli.cjs), loaded
  * with the code the last run compiled: Node's compile cache where Node has one (22.1 and later),
@@ -23,7 +26,8 @@ async function loadMain(): Promise<{ main: Main; saveCache(): void }> {
     enableCompileCache();
     return { main: (createRequire(import.meta.url)(bundle) as { main: Main }).main, saveCache() {} };
   }
-  const loaded = requireWithCodeCache(bundle, codeCacheDir());
+  const builtHash = typeof GLYPHCAST_CLI_HASH === 'string' ? GLYPHCAST_CLI_HASH : undefined;
+  const loaded = requireWithCodeCache(bundle, codeCacheDir(), builtHash);
   return { main: (loaded.exports as { main: Main }).main, saveCache: loaded.saveCache };
 }
 

@@ -77,7 +77,7 @@ export {
   QUALITY_TARGETS,
 } from './params.js';
 export type { FramePlan } from './plan.js';
-export { planFrame } from './plan.js';
+export { planFrame, prepareTables } from './plan.js';
 // the browser handoff protocol (SPEC 4.3)
 export type { HandoffFrame, HandoffManifest, HandoffMode } from './protocol/handoff.js';
 export {

@@ -4,7 +4,7 @@
  * render workers (many inputs: bin/cli/workers.ts), so both paths print the same bytes.
  */
 import type { AnsiColorDepth } from '../../engine/index.js';
-import { carriesEvidence, encode, neededSize, RenderError, renderImage } from '../../engine/index.js';
+import { carriesEvidence, encode, neededSize, prepareTables, RenderError, renderImage } from '../../engine/index.js';
 import { type DecodedImage, decodeImage } from '../../engine/node/decode.js';
 import { failureLine, InputError, oneLine } from './io.js';
 import { type SizingRequest, sizedParams } from './sizing.js';
@@ -33,7 +33,7 @@ export async function convert(task: ConvertTask): Promise<Converted> {
     // does; any photo larger than the grid needs is read at about what it needs
     const fit = (width: number, height: number) =>
       neededSize({ width, height }, sizedParams({ width, height }, task).columns, task.options);
-    image = await decodeImage(task.bytes, { shrinkToFit: true, fit });
+    image = await decodeImage(task.bytes, { shrinkToFit: true, fit, whileDecoding: prepareTables });
   } catch (err) {
     // DecodeError carries a message written for people; anything else is a bug
     return { error: failureLine(err, (err as Error)?.name === 'DecodeError') };

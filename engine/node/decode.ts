@@ -50,6 +50,12 @@ export interface DecodeOptions {
    * the picture as it was.
    */
   readonly fit?: (width: number, height: number) => { readonly width: number; readonly height: number };
+  /**
+   * Called once libvips is decoding the pixels, off the main thread: the time for work that does
+   * not need them (the CLI makes the engine's tables: engine `prepareTables`). Not called for
+   * BMP and Netpbm, which are read on the main thread.
+   */
+  readonly whileDecoding?: () => void;
 }
 
 export interface DecodedImage extends RgbaImage {
@@ -143,11 +149,13 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}
   try {
     const opened = open();
     const oriented = (alreadySrgb ? opened.keepIccProfile() : opened).rotate();
-    const { data, info } = await (fitted ? oriented.resize({ ...fitted, fit: 'outside' }) : oriented)
+    const decoding = (fitted ? oriented.resize({ ...fitted, fit: 'outside' }) : oriented)
       .toColourspace('srgb')
       .ensureAlpha()
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
+    options.whileDecoding?.();
+    const { data, info } = await decoding;
     if (info.channels !== 4) throw new Error(`expected 4 channels after decoding, got ${info.channels}`);
     return {
       width: info.width,

@@ -32,9 +32,9 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 const LOADER = path.resolve(import.meta.dirname, '../../../bin/code-cache.ts');
 
 /** Loads `file` with its cache in a new process, then saves the cache: how it compiled, and its exports. */
-function load(cache: string | null = cacheDir): { cache: string; exports: unknown } {
+function load(cache: string | null = cacheDir, builtHash?: string): { cache: string; exports: unknown } {
   const script = `import { requireWithCodeCache } from ${JSON.stringify(LOADER)};
-const loaded = requireWithCodeCache(${JSON.stringify(file)}, ${JSON.stringify(cache)});
+const loaded = requireWithCodeCache(${JSON.stringify(file)}, ${JSON.stringify(cache)}, ${JSON.stringify(builtHash)});
 loaded.saveCache();
 console.log(JSON.stringify({ cache: loaded.cache, exports: loaded.exports }));`;
   const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
@@ -82,6 +82,29 @@ describe('requireWithCodeCache', () => {
     expect(cacheFiles()).toHaveLength(1);
     expect(cacheFiles()[0]).not.toBe(old);
     expect(load().cache).toBe('used');
+  });
+
+  it("names the cache by the build's hash without hashing the source; a file edited since gets its own", () => {
+    const built = 'ab'.repeat(32);
+    expect(load(cacheDir, built).cache).toBe('missing');
+    const [name] = cacheFiles();
+    const { size, mtimeMs } = fs.statSync(file);
+    expect(name).toBe(`cli-${built.slice(0, 20)}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}.v8`);
+    expect(load(cacheDir, built).cache).toBe('used');
+    // the same length, a later modification time: not the source the build hashed
+    fs.writeFileSync(file, source(8));
+    fs.utimesSync(file, new Date(), new Date(mtimeMs + 5000));
+    expect(load(cacheDir, built)).toMatchObject({ cache: 'missing', exports: { answer: 64 } });
+    expect(cacheFiles()).toHaveLength(1);
+    expect(cacheFiles()[0]).not.toBe(name);
+  });
+
+  it('reads an ASCII file as Latin-1 and any other as UTF-8: the same text either way', () => {
+    // the bundle's case: esbuild writes other characters as escapes
+    fs.writeFileSync(file, "module.exports = { word: 'caf\\u00e9' };\n");
+    expect(load().exports).toEqual({ word: 'café' });
+    fs.writeFileSync(file, "module.exports = { word: 'café' };\n");
+    expect(load().exports).toEqual({ word: 'café' });
   });
 
   it('an unwritable cache folder only loses the cache', () => {

@@ -3,6 +3,8 @@
  * larger than the grid is read at about twice the sample grid, its aspect kept; the render of
  * it, given `fullSize`, has the grid and the evidence of the picture as it was.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { neededSize, renderImage, resolveParams } from '../../../engine/index.js';
@@ -67,5 +69,26 @@ describe('decodeImage with fit', () => {
     };
     const image = await decodeImage(await photo(800, 500), { fit: refusing });
     expect(image.width).toBe(800);
+  });
+});
+
+describe("decodeImage's whileDecoding", () => {
+  it('is called once, while libvips decodes, and changes nothing in the image', async () => {
+    const bytes = await photo(800, 500);
+    const calls: string[] = [];
+    const decoding = decodeImage(bytes, { whileDecoding: () => calls.push('while decoding') });
+    const image = await decoding;
+    calls.push('decoded');
+    expect(calls).toEqual(['while decoding', 'decoded']);
+    expect(image).toEqual(await decodeImage(bytes));
+  });
+
+  it('is not called for data that is not an image, nor for a BMP (read on the main thread)', async () => {
+    let called = 0;
+    const whileDecoding = () => called++;
+    await expect(decodeImage(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]), { whileDecoding })).rejects.toThrow();
+    const bmp = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/raster/bmp-bgr24.bmp'));
+    expect((await decodeImage(new Uint8Array(bmp), { whileDecoding })).format).toBe('bmp');
+    expect(called).toBe(0);
   });
 });
