@@ -7,10 +7,16 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** The CLI's entry in a build at `root`: dist/bin/glyphcast.cjs (glyphcast.js in builds from before it was CommonJS). */
+export function baselineCli(root) {
+  const cjs = path.join(root, 'dist', 'bin', 'glyphcast.cjs');
+  return fs.existsSync(cjs) ? cjs : path.join(root, 'dist', 'bin', 'glyphcast.js');
+}
+
 /** The root of a worktree of `commit` with its dist/ built (node_modules shared with this checkout). */
 export function baselineRoot(commit) {
   const dir = path.join(os.tmpdir(), `glyphcast-baseline-${commit}`);
-  if (fs.existsSync(path.join(dir, 'dist', 'bin', 'glyphcast.js'))) return dir;
+  if (fs.existsSync(baselineCli(dir))) return dir;
   fs.rmSync(dir, { recursive: true, force: true });
   execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: ROOT, stdio: 'inherit' });
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));

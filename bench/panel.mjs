@@ -21,7 +21,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { baselineRoot } from './baseline.mjs';
+import { baselineCli, baselineRoot } from './baseline.mjs';
 import { buildCli, CLI, preparePeerbench, ROOT, SHARED, writeResult } from './peerbench.mjs';
 
 const args = process.argv.slice(2);
@@ -32,7 +32,7 @@ const option = (name, fallback) => {
 const ROUNDS = path.join(ROOT, 'bench', 'results', 'panel');
 
 /** The CLI as it was at `commit` (bench/baseline.mjs). */
-const baselineCli = (commit) => path.join(baselineRoot(commit), 'dist', 'bin', 'glyphcast.js');
+const commitCli = (commit) => baselineCli(baselineRoot(commit));
 
 function sheets() {
   const set = option('set', 'dev');
@@ -62,7 +62,7 @@ function sheets() {
     ['glyphcast', 'jp2a', [80, 120]],
     ['glyphcast', 'chafa', [80, 120]],
     ['glyphcast', `glyphcast-ao0=${glyphcast(CLI, ' --auto-optimize 0')}`, [80]],
-    ['glyphcast', `glyphcast-${commit}=${glyphcast(baselineCli(commit))}`, [80, 120]],
+    ['glyphcast', `glyphcast-${commit}=${glyphcast(commitCli(commit))}`, [80, 120]],
   ];
   const runs = color
     ? colorRuns.map(([a, b]) => [a, b, [80, 120]])

@@ -8,7 +8,7 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const SHARED = path.resolve(ROOT, '..', 'shared', 'bench');
 export const PEERBENCH = path.join(ROOT, 'bench', 'out', 'peerbench');
-export const CLI = path.join(ROOT, 'dist', 'bin', 'glyphcast.js');
+export const CLI = path.join(ROOT, 'dist', 'bin', 'glyphcast.cjs');
 
 export function preparePeerbench() {
   if (!fs.existsSync(SHARED)) throw new Error(`the shared bench is missing: ${SHARED}`);

@@ -94,12 +94,12 @@ if (has('jp2a')) commands.jp2a = `jp2a --width=120 --background=dark ${list}`;
 md += `\n### CLI, 60 conversions in one process (the 12 dev images x 5) at 120 columns, stdout to /dev/null\n\n`;
 if (has('hyperfine')) {
   const json = path.join(dir, 'hyperfine.json');
+  // each program started by hyperfine itself (-N), no shell between; hyperfine sends the output to /dev/null
   const args = ['-N', '--warmup', '1', '--runs', '10', '--export-json', json];
-  for (const [name, cmd] of Object.entries(commands))
-    args.push('-n', name, `bash -c "${cmd.replace(/"/g, '\\"')} > /dev/null"`);
+  for (const [name, cmd] of Object.entries(commands)) args.push('-n', name, cmd);
   spawnSync('hyperfine', args, { stdio: 'inherit' });
   const res = JSON.parse(fs.readFileSync(json, 'utf8')).results;
-  md += `hyperfine ${execFileSync('hyperfine', ['--version'], { encoding: 'utf8' }).trim().split(' ')[1]}, 10 runs, 1 warm-up.\n\n| converter | median (s) | per image (ms) | mean ± sd (s) | user + sys (s) |\n|---|---|---|---|---|\n`;
+  md += `hyperfine ${execFileSync('hyperfine', ['--version'], { encoding: 'utf8' }).trim().split(' ')[1]}, 10 runs, 1 warm-up, each program started directly (\`-N\`, no shell).\n\n| converter | median (s) | per image (ms) | mean ± sd (s) | user + sys (s) |\n|---|---|---|---|---|\n`;
   for (const r of res)
     md += `| ${r.command} | ${r.median.toFixed(3)} | ${((r.median / 60) * 1000).toFixed(1)} | ${r.mean.toFixed(3)} ± ${r.stddev.toFixed(3)} | ${(r.user + r.system).toFixed(3)} |\n`;
   md +=
@@ -111,13 +111,12 @@ if (has('hyperfine')) {
   );
   const json1 = path.join(dir, 'hyperfine-one.json');
   const args1 = ['-N', '--warmup', '2', '--runs', '20', '--export-json', json1];
-  for (const [name, cmd] of Object.entries(single))
-    args1.push('-n', name, `bash -c "${cmd.replace(/"/g, '\\"')} > /dev/null"`);
+  for (const [name, cmd] of Object.entries(single)) args1.push('-n', name, cmd);
   args1.push('-n', 'node (an empty script)', 'node -e 0');
   spawnSync('hyperfine', args1, { stdio: 'inherit' });
   md += `\n### CLI, one image per process (landscape_dune.jpg, 1680 x 1050) at 120 columns, stdout to /dev/null\n\n`;
   md +=
-    'hyperfine, 20 runs, 2 warm-ups. Start-up included: loading Node, sharp (libvips) and the modules, and a cold JIT.\n\n| converter | median (ms) | mean ± sd (ms) |\n|---|---|---|\n';
+    'hyperfine, 20 runs, 2 warm-ups, each program started directly (`-N`, no shell). Start-up included: loading Node, sharp (libvips) and the modules, and a cold JIT.\n\n| converter | median (ms) | mean ± sd (ms) |\n|---|---|---|\n';
   for (const r of JSON.parse(fs.readFileSync(json1, 'utf8')).results)
     md += `| ${r.command} | ${(r.median * 1000).toFixed(1)} | ${(r.mean * 1000).toFixed(1)} ± ${(r.stddev * 1000).toFixed(1)} |\n`;
   md +=

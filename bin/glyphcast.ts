@@ -4,33 +4,38 @@ import module, { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { codeCacheDir, requireWithCodeCache } from './code-cache.js';
 
-type Main = typeof import('./cli/main.js').main;
+type Cli = Pick<typeof import('./cli/main.js'), 'main' | 'renderedHere'>;
 
 /** The hash of dist/bin/cli.cjs's source, written in by the build (scripts/build-node.mjs); not there from the sources. */
 declare const GLYPHCAST_CLI_HASH: string | undefined;
 
 /**
- * The CLI's `main`. Built, it is one CommonJS bundle beside this file (dist/bin/cli.cjs), loaded
- * with the code the last run compiled: Node's compile cache where Node has one (22.1 and later),
- * else V8's code cache through bin/code-cache.ts. From the sources (tsx), the modules as they are.
+ * The CLI. Built, it is one CommonJS bundle beside this file (dist/bin/cli.cjs), loaded with the
+ * code the last run compiled: Node's compile cache where Node has one (22.1 and later), else
+ * V8's code cache through bin/code-cache.ts. From the sources (tsx), the modules as they are.
  */
-async function loadMain(): Promise<{ main: Main; saveCache(): void }> {
+async function loadCli(): Promise<{ cli: Cli; saveCache(): void }> {
   if (import.meta.url.endsWith('.ts')) {
     // a specifier in a variable: the bundler leaves the sources' import to run time
     const sources = './cli/main.js';
-    return { main: ((await import(sources)) as { main: Main }).main, saveCache() {} };
+    return { cli: (await import(sources)) as Cli, saveCache() {} };
   }
   const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
   const enableCompileCache = (module as { enableCompileCache?: () => unknown }).enableCompileCache;
   if (enableCompileCache) {
     enableCompileCache();
-    return { main: (createRequire(import.meta.url)(bundle) as { main: Main }).main, saveCache() {} };
+    return { cli: createRequire(import.meta.url)(bundle) as Cli, saveCache() {} };
   }
   const builtHash = typeof GLYPHCAST_CLI_HASH === 'string' ? GLYPHCAST_CLI_HASH : undefined;
   const loaded = requireWithCodeCache(bundle, codeCacheDir(), builtHash);
-  return { main: (loaded.exports as { main: Main }).main, saveCache: loaded.saveCache };
+  return { cli: loaded.exports as Cli, saveCache: loaded.saveCache };
 }
 
-const { main, saveCache } = await loadMain();
-process.exitCode = await main(process.argv.slice(2));
-saveCache();
+async function run(): Promise<void> {
+  const { cli, saveCache } = await loadCli();
+  process.exitCode = await cli.main(process.argv.slice(2));
+  // after a render only: the cache then holds the renderer's code, not just what --help ran
+  if (cli.renderedHere()) saveCache();
+}
+
+void run();

@@ -30,7 +30,17 @@ export interface PyramidStep {
   readonly fy: 1 | 2;
 }
 
-export interface FramePlan {
+/** The decode and encode tables every plan shares (`srgbTables`). */
+export interface SrgbTables {
+  /** sRGB8 -> linear light u16 (256 entries). */
+  readonly srgbToLinear: Uint16Array;
+  /** Linear light >> 4 -> perceptual tone 0..4095, 4097 entries (the last for interpolation). */
+  readonly linearToTone: Uint16Array;
+  /** Linear light >> 4 -> sRGB8, 4097 entries. */
+  readonly linearToSrgb: Uint16Array;
+}
+
+export interface FramePlan extends SrgbTables {
   readonly source: { readonly width: number; readonly height: number };
   /** The image's size before the host shrank it (RenderOptions.fullSize), else `source`: what the evidence reports. */
   readonly fullSize: { readonly width: number; readonly height: number };
@@ -45,12 +55,6 @@ export interface FramePlan {
   readonly reducedWidth: number;
   readonly reducedHeight: number;
 
-  /** sRGB8 -> linear light u16 (256 entries). */
-  readonly srgbToLinear: Uint16Array;
-  /** Linear light >> 4 -> perceptual tone 0..4095, 4097 entries (the last for interpolation). */
-  readonly linearToTone: Uint16Array;
-  /** Linear light >> 4 -> sRGB8, 4097 entries. */
-  readonly linearToSrgb: Uint16Array;
   /** Tone -> tone: contrast, brightness, gamma, invert in one curve (4096 entries). */
   readonly toneCurve: Uint16Array;
 
@@ -159,20 +163,28 @@ function lut(n: number, f: (i: number) => number): Uint16Array {
   return out;
 }
 
-/** Shared by every plan: decode and encode tables (built once). */
-const SRGB_TO_LINEAR = lut(256, (i) => Math.round(srgbDecode(i / 255) * LINEAR_MAX));
-const LINEAR_TO_TONE = lut(4097, (i) => Math.round(srgbEncode(Math.min(1, (i * 16) / LINEAR_MAX)) * TONE_MAX));
-export const LINEAR_TO_SRGB = lut(4097, (i) => Math.round(srgbEncode(Math.min(1, (i * 16) / LINEAR_MAX)) * 255));
+let shared: SrgbTables | undefined;
+
+/** The shared tables, made by the first call (not as the module loads: a CLI run's start waits for that). */
+export function srgbTables(): SrgbTables {
+  shared ??= {
+    srgbToLinear: lut(256, (i) => Math.round(srgbDecode(i / 255) * LINEAR_MAX)),
+    linearToTone: lut(4097, (i) => Math.round(srgbEncode(Math.min(1, (i * 16) / LINEAR_MAX)) * TONE_MAX)),
+    linearToSrgb: lut(4097, (i) => Math.round(srgbEncode(Math.min(1, (i * 16) / LINEAR_MAX)) * 255)),
+  };
+  return shared;
+}
 
 /**
- * Makes now the tables a render would make on its first use: the tone and sRGB tables expanded
- * to every u16 value (kernels/luma.ts `expanded`), about 3 ms before V8 has compiled the loop.
- * A host waiting for something else calls it to take that time off its first render (the CLI,
- * while its first image decodes).
+ * Makes now the tables a render would make on its first use: the shared tables, and the tone
+ * and sRGB tables expanded to every u16 value (kernels/luma.ts `expanded`), about 5 ms before
+ * V8 has compiled their loops. A host waiting for something else calls it to take that time off
+ * its first render (the CLI, while its first image decodes).
  */
 export function prepareTables(): void {
-  expanded(LINEAR_TO_TONE);
-  expanded(LINEAR_TO_SRGB);
+  const { linearToTone, linearToSrgb } = srgbTables();
+  expanded(linearToTone);
+  expanded(linearToSrgb);
 }
 
 /** Tables made from parameter values, kept for the next plans with the same values (a batch, a stream). */
@@ -274,9 +286,7 @@ export function planFrame(
     pyramid: pyr.steps,
     reducedWidth: pyr.w,
     reducedHeight: pyr.h,
-    srgbToLinear: SRGB_TO_LINEAR,
-    linearToTone: LINEAR_TO_TONE,
-    linearToSrgb: LINEAR_TO_SRGB,
+    ...srgbTables(),
     toneCurve: toneCurve(params),
     denoiseRange: denoiseRange(params.denoise),
     levelsLow: LEVELS_LOW,

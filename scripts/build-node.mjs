@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles engine/, service/, server/ and bin/ to dist/ with tsc, and copies the WGSL shaders
 // beside them (dist/shaders), so dist/engine/node finds ../../shaders exactly as the sources do.
-// Every bin/*.ts entry (glyphcast, glyphcast-mcp) becomes an executable dist/bin/*.js.
+// Every bin/*.ts entry becomes an executable: dist/bin/glyphcast-mcp.js, and dist/bin/glyphcast.cjs (below).
 //
 // The `glyphcast` CLI is then bundled by esbuild over tsc's file (bundleCli below): one
 // CommonJS module for everything the CLI runs, instead of some two hundred, which a one-image
@@ -31,13 +31,14 @@ const bundled = (await bundleCli()) && (await bundleBrowserEntry());
 if (!bundled) process.exit(1);
 const bin = path.join(root, 'dist', 'bin');
 if (fs.existsSync(bin))
-  for (const f of fs.readdirSync(bin)) if (f.endsWith('.js')) fs.chmodSync(path.join(bin, f), 0o755);
+  for (const f of fs.readdirSync(bin))
+    if (f.endsWith('.js') || f === 'glyphcast.cjs') fs.chmodSync(path.join(bin, f), 0o755);
 
 /**
  * The CLI in three parts, all in dist/bin; false when esbuild fails:
  * - `cli.cjs`, everything the CLI runs, as one CommonJS module: bin/glyphcast.ts loads it with
  *   the code the last run compiled (bin/code-cache.ts), which an ES module cannot be;
- * - `glyphcast.js`, that entry, without the CLI's code;
+ * - `glyphcast.cjs`, that entry (package.json `bin`), without the CLI's code;
  * - `render-worker.js` and `tune-worker.js`, where bin/cli/worker-pool.ts looks for them, and
  *   the chunks they share.
  */
@@ -66,15 +67,19 @@ async function bundleCli() {
       // rest, from the code cache, it loads in half the time
       external: ['piscina', 'webgpu'],
       plugins: [
+        engineModulesOnlyDeclare(),
         sharpWhereInstalled(),
         loadedOnFirstUse(['node:child_process', 'child_process', 'node:crypto', '@img/colour']),
       ],
       // import.meta as the module would see it (worker-pool.ts finds the workers beside it)
       define: { 'import.meta.url': 'import_meta_url', 'import.meta.dirname': '__dirname' },
       banner: {
+        // "use strict" first: the banner would otherwise stand before esbuild's, which then does not count
         js: [
+          '"use strict";',
           'const import_meta_url = require("node:url").pathToFileURL(__filename).href;',
-          'const sharpModuleUrl = () => require("node:url").pathToFileURL(require.resolve("sharp")).href;',
+          'let sharpUrl;',
+          'const sharpModuleUrl = () => (sharpUrl ??= require("node:url").pathToFileURL(require.resolve("sharp")).href);',
         ].join('\n'),
       },
     });
@@ -85,10 +90,14 @@ async function bundleCli() {
     await build({
       ...common,
       entryPoints: [path.join(root, 'bin', 'glyphcast.ts')],
-      outfile: path.join(out, 'glyphcast.js'),
-      format: 'esm',
-      define: { GLYPHCAST_CLI_HASH: JSON.stringify(bundleHash) },
+      outfile: path.join(out, 'glyphcast.cjs'),
+      // CommonJS: Node starts it without its ES module loader, a few ms sooner
+      format: 'cjs',
+      define: { GLYPHCAST_CLI_HASH: JSON.stringify(bundleHash), 'import.meta.url': 'import_meta_url' },
+      banner: { js: '"use strict";\nconst import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
     });
+    // tsc's module of the entry, which the bundle replaces
+    for (const f of ['glyphcast.js', 'glyphcast.d.ts']) fs.rmSync(path.join(out, f), { force: true });
     await build({
       ...common,
       entryPoints: {
@@ -120,6 +129,32 @@ function sharpWhereInstalled() {
         contents: fs.readFileSync(args.path, 'utf8').replaceAll('import.meta.url', 'sharpModuleUrl()'),
         loader: 'js',
       }));
+    },
+  };
+}
+
+/**
+ * The engine's modules only declare things as they load, but for engine/zod.ts, which configures
+ * zod (test/unit/architecture.test.ts holds them to it): the CLI's bundle leaves out those it
+ * does not use (the GPU executor, the studio's handoff schemas) instead of loading them each run.
+ */
+function engineModulesOnlyDeclare() {
+  const engine = path.join(root, 'engine') + path.sep;
+  const own = 'engine-modules-only-declare';
+  return {
+    name: own,
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\// }, async (args) => {
+        if (args.pluginData === own) return undefined;
+        const { path: file, errors } = await b.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: own,
+        });
+        if (errors.length > 0 || !file.startsWith(engine) || file === path.join(engine, 'zod.ts')) return undefined;
+        return { path: file, sideEffects: false };
+      });
     },
   };
 }

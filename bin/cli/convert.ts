@@ -7,6 +7,7 @@ import type { AnsiColorDepth } from '../../engine/index.js';
 import { carriesEvidence, encode, neededSize, prepareTables, RenderError, renderImage } from '../../engine/index.js';
 import { type DecodedImage, decodeImage } from '../../engine/node/decode.js';
 import { failureLine, InputError, oneLine } from './io.js';
+import { noteRendered } from './rendered.js';
 import { type SizingRequest, sizedParams } from './sizing.js';
 
 /** One file to convert: its bytes, how it is sized (sizing.ts) and how its ANSI output is colored. */
@@ -47,7 +48,9 @@ export async function convert(task: ConvertTask): Promise<Converted> {
       colors: task.params.color,
     };
     const params = sizedParams(image.fullSize, task);
-    return { body: encode(renderImage(image, params, options), params, { ansiColorDepth: task.ansiColorDepth }).body };
+    const grid = renderImage(image, params, options);
+    noteRendered();
+    return { body: encode(grid, params, { ansiColorDepth: task.ansiColorDepth }).body };
   } catch (err) {
     return { error: renderFailure(err) };
   }

@@ -34,6 +34,8 @@ import { firstFramePng, isVideoFile, probeVideo, VideoError, withVideoFile } fro
 import type { Converter } from './workers.js';
 
 /** Exit statuses (documented in --help and docs/cli.md). */
+export { renderedHere } from './rendered.js';
+
 export const EXIT = { ok: 0, input: 1, usage: 2 } as const;
 
 /** Inputs read ahead of those being converted. */

@@ -15,7 +15,7 @@ import type { RgbaImage } from '../image.js';
 import { CELL_STRIDE } from '../kernels/cells.js';
 import { temporal } from '../kernels/temporal.js';
 import { paramInfo, type RenderParams } from '../params.js';
-import { type FramePlan, LINEAR_TO_SRGB, planFrame } from '../plan.js';
+import { type FramePlan, planFrame, srgbTables } from '../plan.js';
 import type { RenderOptions } from '../size.js';
 import { analyzeSource } from './analyze.js';
 import {
@@ -250,7 +250,7 @@ function runDirector(
   let reasons: readonly string[] = [];
   if (user.autoOptimize > 0) {
     const p = session.planes;
-    const look = rubric.look(analyzeSource(p.tone, p.lin, p.width, p.height, LINEAR_TO_SRGB));
+    const look = rubric.look(analyzeSource(p.tone, p.lin, p.width, p.height, srgbTables().linearToSrgb));
     final = blend(user, look.params, user.autoOptimize);
     reasons = look.reasons;
   }

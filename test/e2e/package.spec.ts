@@ -47,7 +47,7 @@ describe('the npm package', () => {
 
   it('holds the built entries, the bins and the shaders, and no tests, fixtures or benches', () => {
     const files = run('tar', ['-tzf', tarball], dir).split('\n').filter(Boolean);
-    for (const f of ['dist/lib/node.js', 'dist/lib/node.d.ts', 'dist/browser/glyphcast.js', 'dist/bin/glyphcast.js']) {
+    for (const f of ['dist/lib/node.js', 'dist/lib/node.d.ts', 'dist/browser/glyphcast.js', 'dist/bin/glyphcast.cjs']) {
       expect(files).toContain(`package/${f}`);
     }
     expect(files.some((f) => f.endsWith('.wgsl'))).toBe(true);
@@ -80,7 +80,7 @@ console.log(JSON.stringify({ output: art.output, rows: art.grid.rows, code }));`
   it('runs the CLI through npx, as the built CLI runs', () => {
     const args = [FIXTURE_PNG, '--columns', '40'];
     const text = run('npx', ['--no-install', 'glyphcast', ...args], consumer);
-    expect(text).toBe(run('node', [path.join(REPO_ROOT, 'dist/bin/glyphcast.js'), ...args], REPO_ROOT));
+    expect(text).toBe(run('node', [path.join(REPO_ROOT, 'dist/bin/glyphcast.cjs'), ...args], REPO_ROOT));
     expect(text.split('\n')[0]).toHaveLength(40);
   });
 

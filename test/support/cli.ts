@@ -1,12 +1,12 @@
 /**
  * Runs the real `glyphcast` process: from the TypeScript sources (through tsx's loader) or
- * from the build (`dist/bin/glyphcast.js`, started as an executable, as npm's bin link does).
+ * from the build (`dist/bin/glyphcast.cjs`, started as an executable, as npm's bin link does).
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
-export const DIST_BIN = path.join(ROOT, 'dist', 'bin', 'glyphcast.js');
+export const DIST_BIN = path.join(ROOT, 'dist', 'bin', 'glyphcast.cjs');
 
 export interface CliResult {
   readonly status: number;
@@ -19,6 +19,8 @@ export interface RunOptions {
   readonly entry?: 'src' | 'dist';
   readonly stdin?: Uint8Array;
   readonly cwd?: string;
+  /** Variables added to the environment. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export function runCli(args: readonly string[], options: RunOptions = {}): Promise<CliResult> {
@@ -35,7 +37,7 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Promi
         encoding: 'utf8',
         maxBuffer: 64 * 1024 * 1024,
         // COLUMNS would set the width of art into a pipe (bin/cli/terminal.ts outputColumns)
-        env: { ...process.env, NODE_OPTIONS: '', COLUMNS: '' },
+        env: { ...process.env, NODE_OPTIONS: '', COLUMNS: '', ...options.env },
       },
       (err, stdout, stderr) => {
         const status = err ? (typeof err.code === 'number' ? err.code : Number.NaN) : 0;

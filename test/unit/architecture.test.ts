@@ -3,10 +3,12 @@
  * points only; the shared service core (service/) knows nothing of the HTTP app (server/) or the
  * CLI (bin/); the CLI and the stdio MCP server use the service, never the HTTP app; the
  * package's entries (lib/) use the engine and, for Node, the service's error codes, and the
- * browser entry nothing that needs Node; no import circle anywhere; no source file over 400 lines.
+ * browser entry nothing that needs Node; no import circle anywhere; no source file over 400 lines;
+ * no engine module but engine/zod.ts does anything as it loads.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { importCycles, importsOf, REPO, sourceFiles } from '../support/import-graph.js';
 
@@ -25,6 +27,20 @@ const ENGINE_ENTRIES = [
   'engine/node/gpu.ts',
   'engine/browser/gpu.ts',
 ];
+
+/** Top-level statements that only declare (an initializer may compute, but affects nothing else). */
+const DECLARES = new Set([
+  ts.SyntaxKind.ImportDeclaration,
+  ts.SyntaxKind.ExportDeclaration,
+  ts.SyntaxKind.VariableStatement,
+  ts.SyntaxKind.FunctionDeclaration,
+  ts.SyntaxKind.ClassDeclaration,
+  ts.SyntaxKind.InterfaceDeclaration,
+  ts.SyntaxKind.TypeAliasDeclaration,
+  ts.SyntaxKind.EnumDeclaration,
+  ts.SyntaxKind.ModuleDeclaration,
+  ts.SyntaxKind.ExportAssignment,
+]);
 
 /** Every import of `files` into `dir`, as "importer -> imported". */
 const importsInto = (files: readonly string[], dir: string, allowed: readonly string[] = []) =>
@@ -63,6 +79,19 @@ describe('architecture', () => {
 
   it('has no import circle', () => {
     expect(importCycles(SOURCES)).toEqual([]);
+  });
+
+  it('runs code at import in one engine module only, engine/zod.ts (zod configured)', () => {
+    // the CLI's bundle leaves out the engine modules it does not use (scripts/build-node.mjs),
+    // which is right only while no other engine module does something when it loads
+    const effects = under('engine').flatMap((f) => {
+      const text = fs.readFileSync(path.join(REPO, f), 'utf8');
+      const source = ts.createSourceFile(f, text, ts.ScriptTarget.Latest);
+      return source.statements
+        .filter((statement) => !DECLARES.has(statement.kind))
+        .map((statement) => `${f}: ${statement.getText(source)}`);
+    });
+    expect(effects).toEqual(['engine/zod.ts: config({ jitless: true });']);
   });
 
   it('has no source file over 400 lines', () => {

@@ -1,10 +1,11 @@
 /**
  * The real `glyphcast` process, spawned from the sources (tsx) and, in the last block, from
- * the build (dist/bin/glyphcast.js). Expected art comes from the in-process pipeline
+ * the build (dist/bin/glyphcast.cjs). Expected art comes from the in-process pipeline
  * (decode, render, encode), never from hard-coded strings.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -465,7 +466,7 @@ describe('glyphcast (from the sources)', () => {
   });
 });
 
-describe('glyphcast (the build, dist/bin/glyphcast.js, run as an executable)', () => {
+describe('glyphcast (the build, dist/bin/glyphcast.cjs, run as an executable)', () => {
   beforeAll(() => {
     execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-node.mjs')], { cwd: ROOT, stdio: 'pipe' });
   }, 120_000);
@@ -474,6 +475,29 @@ describe('glyphcast (the build, dist/bin/glyphcast.js, run as an executable)', (
     expect(fs.readFileSync(DIST_BIN, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(fs.statSync(DIST_BIN).mode & 0o111).not.toBe(0);
   });
+
+  // Node 22.1 and later keep the code in their own compile cache (bin/glyphcast.ts)
+  it.skipIf('enableCompileCache' in module)(
+    'writes its code cache after a render, not after --version (whose cache would lack the renderer)',
+    async () => {
+      const env = { XDG_CACHE_HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'glyphcast-cache-')) };
+      const cacheDir = path.join(env.XDG_CACHE_HOME, 'glyphcast');
+      try {
+        expect((await runCli(['--version'], { entry: 'dist', env })).status).toBe(0);
+        expect(fs.existsSync(cacheDir)).toBe(false);
+        const first = await runCli([file('wide.png')], { entry: 'dist', env });
+        const [cache] = fs.readdirSync(cacheDir);
+        expect(cache).toMatch(/^cli-[0-9a-f]{20}-\d+-\d+-v[\d.]+-\w+\.v8$/);
+        const written = fs.statSync(path.join(cacheDir, cache)).mtimeMs;
+        // the next run reads it, prints the same, and leaves it as it was
+        expect(await runCli([file('wide.png')], { entry: 'dist', env })).toEqual(first);
+        expect(fs.readdirSync(cacheDir)).toEqual([cache]);
+        expect(fs.statSync(path.join(cacheDir, cache)).mtimeMs).toBe(written);
+      } finally {
+        fs.rmSync(env.XDG_CACHE_HOME, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('prints --help and --version', async () => {
     const help = await runCli(['--help'], { entry: 'dist' });

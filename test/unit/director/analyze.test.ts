@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { analyzeSource } from '../../../engine/director/analyze.js';
 import { TONE_MAX } from '../../../engine/fixed.js';
 import { interpolate } from '../../../engine/kernels/luma.js';
-import { LINEAR_TO_SRGB } from '../../../engine/plan.js';
+import { srgbTables } from '../../../engine/plan.js';
+
+const LINEAR_TO_SRGB = srgbTables().linearToSrgb;
 
 /** The noise, edge and colourfulness sums written plainly: every neighbour read with clamped indices. */
 function plainSums(tone: Uint16Array, lin: Uint16Array, width: number, height: number) {
