@@ -123,11 +123,16 @@ const isBooleanParam = (target: FlagTarget | undefined) =>
  * Parses the arguments after `glyphcast`. Options and inputs may be mixed; `--` ends the
  * options; `-` is standard input. `terminalColumns`, the width of the terminal standard
  * output is, sets the default of --columns when the art goes there (as chafa fits the terminal).
- * `pipedInput`: standard input is a pipe or a file, read when no input is named.
+ * `pipedInput`: standard input is a pipe or a file, read when no input is named (a function is
+ * asked only then: Node makes `process.stdin` when it is first read, about 2 ms of a run).
  *
  * @throws UsageError for an unknown flag, a missing or bad value, or inputs that do not fit the outputs.
  */
-export function parseArgs(argv: readonly string[], terminalColumns?: number, pipedInput = false): Command {
+export function parseArgs(
+  argv: readonly string[],
+  terminalColumns?: number,
+  pipedInput: boolean | (() => boolean) = false,
+): Command {
   const { tokens } = readTokens({
     args: [...argv],
     options: PARSE_OPTIONS,
@@ -182,7 +187,7 @@ export function parseArgs(argv: readonly string[], terminalColumns?: number, pip
   if (cli.help) return { command: 'help' };
   if (cli.version) return { command: 'version' };
   // no input named, and a pipe or a file on standard input (`cat photo.jpg | glyphcast`): that is the input
-  if (inputs.length === 0 && pipedInput) inputs.push('-');
+  if (inputs.length === 0 && (typeof pipedInput === 'function' ? pipedInput() : pipedInput)) inputs.push('-');
   return renderCommand(strings, cli, inputs, terminalColumns, given);
 }
 

@@ -27,6 +27,16 @@ export function renderFailure(err: unknown): string {
 
 export type Converted = { readonly body: string } | { readonly error: string };
 
+/**
+ * What a first render would otherwise stop to make or load, done while libvips decodes: the
+ * engine's tables, and Node's clock (`performance`, loaded on its first read; the engine times
+ * its stages with it).
+ */
+function whileDecoding(): void {
+  prepareTables();
+  performance.now();
+}
+
 export async function convert(task: ConvertTask): Promise<Converted> {
   let image: DecodedImage;
   try {
@@ -34,7 +44,7 @@ export async function convert(task: ConvertTask): Promise<Converted> {
     // does; any photo larger than the grid needs is read at about what it needs
     const fit = (width: number, height: number) =>
       neededSize({ width, height }, sizedParams({ width, height }, task).columns, task.options);
-    image = await decodeImage(task.bytes, { shrinkToFit: true, fit, whileDecoding: prepareTables });
+    image = await decodeImage(task.bytes, { shrinkToFit: true, fit, whileDecoding });
   } catch (err) {
     // DecodeError carries a message written for people; anything else is a bug
     return { error: failureLine(err, (err as Error)?.name === 'DecodeError') };

@@ -78,10 +78,17 @@ export function isPipedInput(stdin: NodeJS.ReadableStream): boolean {
 /** An input that is a web address, not a file name (`https://...`). */
 const WEB_ADDRESS = /^(https?|ftp):\/\//i;
 
-/** The bytes of one input. Throws an InputError with a one-line reason. */
-export async function readInput(input: string, stdin: NodeJS.ReadableStream): Promise<Uint8Array> {
+/**
+ * The bytes of one input. Throws an InputError with a one-line reason. Standard input is taken
+ * from `streams` only for `-`: Node makes `process.stdin` when it is first read (about 2 ms).
+ */
+export async function readInput(
+  input: string,
+  streams: { readonly stdin: NodeJS.ReadableStream },
+): Promise<Uint8Array> {
   try {
     if (input === '-') {
+      const { stdin } = streams;
       // Node reads a folder on standard input (`- < DIR`) as no bytes at all
       if (streamStat(stdin)?.isDirectory()) throw new InputError('is a directory');
       // a terminal sends no image: waiting on it would look like a hang

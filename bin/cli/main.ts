@@ -49,6 +49,9 @@ export interface CliStreams {
   readonly env?: NodeJS.ProcessEnv;
 }
 
+/** Where standard input is read from, taken only for `-` (io.ts readInput). */
+type StdinOf = Pick<CliStreams, 'stdin'>;
+
 /** Writes one `glyphcast: ` line to stderr, its controls escaped (terminalSafe: messages quote what the user typed). */
 const say = (stderr: NodeJS.WritableStream, message: string) => stderr.write(`glyphcast: ${terminalSafe(message)}\n`);
 
@@ -64,22 +67,19 @@ export function version(): string {
 }
 
 /** The bytes of one input as read, or the line its failure prints. */
-async function readBytes(
-  input: string,
-  stdin: NodeJS.ReadableStream,
-): Promise<Uint8Array | { readonly error: string }> {
+async function readBytes(input: string, streams: StdinOf): Promise<Uint8Array | { readonly error: string }> {
   try {
-    return await readInput(input, stdin);
+    return await readInput(input, streams);
   } catch (err) {
     return { error: failureLine(err, err instanceof InputError) };
   }
 }
 
 /** The bytes of one input (of a video, its first frame as PNG), or the line its failure prints. */
-async function read(input: string, stdin: NodeJS.ReadableStream): Promise<Uint8Array | { readonly error: string }> {
+async function read(input: string, streams: StdinOf): Promise<Uint8Array | { readonly error: string }> {
   try {
     if (await isVideoFile(input)) return await firstFramePng(input);
-    const bytes = await readBytes(input, stdin);
+    const bytes = await readBytes(input, streams);
     // a video through a pipe (standard input): its first frame
     return bytes instanceof Uint8Array && isVideoContainer(bytes) ? await withVideoFile(bytes, firstFramePng) : bytes;
   } catch (err) {
@@ -101,9 +101,9 @@ async function readAndConvert(
   input: string,
   request: Omit<ConvertTask, 'bytes'>,
   converter: Converter,
-  stdin: NodeJS.ReadableStream,
+  streams: StdinOf,
 ): Promise<Converted> {
-  const bytes = await read(input, stdin);
+  const bytes = await read(input, streams);
   return bytes instanceof Uint8Array ? convertBytes(bytes, request, converter) : bytes;
 }
 
@@ -148,7 +148,7 @@ function fitOn({ request, screen }: Stage, size: { width: number; height: number
 async function playOrConvert(input: string, stage: Stage): Promise<Outcome> {
   if (await isVideoFile(input)) return playOrShowVideo(input, stage);
   const { request, converter, streams, screen } = stage;
-  const bytes = await readBytes(input, streams.stdin);
+  const bytes = await readBytes(input, streams);
   if (!(bytes instanceof Uint8Array)) return bytes;
   // no bytes, no animation: the conversion says the image is empty
   if (bytes.length === 0) return convertBytes(bytes, request, converter);
@@ -217,7 +217,7 @@ async function playOrShowVideo(input: string, stage: Stage, label = input): Prom
   } catch (err) {
     return { error: failureLine(err, err instanceof VideoError || err instanceof InputError) };
   }
-  const still = await readAndConvert(input, request, converter, streams.stdin);
+  const still = await readAndConvert(input, request, converter, streams);
   if ('body' in still) say(streams.stderr, `${inputLabel(label)}: showing its first frame only: ${cannotPlay}`);
   return still;
 }
@@ -282,7 +282,7 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
   try {
     for (let i = 0; i < inputs.length && !output.closed && !guard?.interrupted; i++) {
       for (let j = i; j < i + ahead && j < inputs.length; j++)
-        pending[j] ??= readAndConvert(inputs[j], request, converter, streams.stdin);
+        pending[j] ??= readAndConvert(inputs[j], request, converter, streams);
       const result = await (pending[i] as Promise<Outcome>);
       pending[i] = undefined;
       if ('played' in result) {
@@ -351,7 +351,7 @@ function drained(stream: NodeJS.WritableStream): Promise<void> {
 export async function main(argv: readonly string[], streams: CliStreams = process): Promise<number> {
   let command: Command;
   try {
-    command = parseArgs(argv, outputColumns(streams), isPipedInput(streams.stdin));
+    command = parseArgs(argv, outputColumns(streams), () => isPipedInput(streams.stdin));
     if (command.command === 'help' || command.command === 'version') {
       const output = watchOutput(streams);
       streams.stdout.write(command.command === 'help' ? helpText(version()) : `glyphcast ${version()}\n`);

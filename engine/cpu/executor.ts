@@ -342,10 +342,10 @@ function localMeans(plan: FramePlan, b: Buffers): Uint16Array {
   return src;
 }
 
-/** A lap timer: each call records the milliseconds since the previous one under `stage`. */
 /** What shows through a transparent pixel: the page, black, or white under inverted art (as linearize.wgsl picks it). */
 const pageUnder = (plan: FramePlan) => (plan.invert ? LINEAR_MAX : 0);
 
+/** A lap timer: each call records the milliseconds since the previous one under `stage`. */
 function stopwatch(timings: Record<string, number>): (stage: string) => void {
   let t0 = performance.now();
   return (stage) => {
