@@ -27,6 +27,7 @@ import {
   terminalSafe,
   writeOutput,
 } from './io.js';
+import { ReadAhead } from './read-ahead.js';
 import { SignalGuard } from './signal-guard.js';
 import { sizedParams } from './sizing.js';
 import { outputColumns, terminalColorDepth, terminalColumns, terminalRedraws, terminalRows } from './terminal.js';
@@ -37,9 +38,6 @@ import type { Converter } from './workers.js';
 export { renderedHere } from './rendered.js';
 
 export const EXIT = { ok: 0, input: 1, usage: 2 } as const;
-
-/** Inputs read ahead of those being converted. */
-const READ_AHEAD = 2;
 
 export interface CliStreams {
   readonly stdin: NodeJS.ReadableStream;
@@ -245,7 +243,6 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
   // sharp (behind the converter) loads only when there is something to decode: --help starts fast
   const { converterFor } = await import('./workers.js');
   const converter = converterFor(inputs.length);
-  const ahead = converter.parallelism + READ_AHEAD;
   const toStdout = targets.every((t) => t.kind !== 'file');
   const ansiColorDepth =
     command.colorDepth !== 'auto'
@@ -270,6 +267,7 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
     ...(!sizeGiven && toStdout && textual && rows >= 2 ? { fitRows: Math.min(rows - 1, MAX_ROWS) } : {}),
   };
   const pending: (Promise<Outcome> | undefined)[] = [];
+  const readAhead = new ReadAhead(inputs, converter.parallelism);
   let guard: SignalGuard | undefined;
   // one input on a terminal of two rows or more that redraws, as text or ANSI: an animation plays there
   const playable = rows >= 2 && columns > 0 && terminalRedraws(streams.env ?? {});
@@ -281,8 +279,7 @@ async function render(command: RenderCommand, streams: CliStreams): Promise<numb
   }
   try {
     for (let i = 0; i < inputs.length && !output.closed && !guard?.interrupted; i++) {
-      for (let j = i; j < i + ahead && j < inputs.length; j++)
-        pending[j] ??= readAndConvert(inputs[j], request, converter, streams);
+      for (let j = i; j < readAhead.end(i); j++) pending[j] ??= readAndConvert(inputs[j], request, converter, streams);
       const result = await (pending[i] as Promise<Outcome>);
       pending[i] = undefined;
       if ('played' in result) {
