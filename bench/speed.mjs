@@ -103,7 +103,7 @@ if (has('hyperfine')) {
   for (const r of res)
     md += `| ${r.command} | ${r.median.toFixed(3)} | ${((r.median / 60) * 1000).toFixed(1)} | ${r.mean.toFixed(3)} ± ${r.stddev.toFixed(3)} | ${(r.user + r.system).toFixed(3)} |\n`;
   md +=
-    "\nThe decode-only row is the floor under any CLI on Node and sharp: the same 60 files read and decoded as the CLI does (`bench/decode-floor.mjs`, bundled as the CLI is), nothing rendered. libvips's decodes alone take most of chafa's CPU time, and on two cores the CLI's renders on the main thread share the machine with them. Once V8 has compiled the engine (from about the tenth photo) a photo costs glyphcast about 12 ms of CPU (7.3 decoding in libvips and 4.4 rendering, the means over the 12 photos decoded and rendered one after another in one process), and chafa about 12.5 (its user + sys over the 60); what the CLI loses on 60 photos is its start-up and its first renders, run before V8 has compiled the engine's loops.\n";
+    "\nThe decode-only row is the floor under any CLI on Node and sharp: the same 60 files read and decoded as the CLI does (`bench/decode-floor.mjs`, bundled as the CLI is), nothing rendered. libvips's decodes alone take most of chafa's CPU time, and on two cores the CLI's renders on the main thread share the machine with them. Once V8 has compiled the engine (from about the tenth photo) a photo costs glyphcast about 12 ms of CPU (7.3 decoding in libvips and 4.4 rendering, the means over the 12 photos decoded and rendered one after another in one process), and chafa about 12.5 (its user + sys over the 60); what the CLI loses on 60 photos is its start-up and its first renders, run before V8 has compiled the engine's loops (and the CPU V8's compiler threads take from the decodes meanwhile).\n";
   // One image per process, the common way a CLI is used: start-up and a cold JIT included.
   const one = path.join(SHARED, 'corpus/dev/landscape_dune.jpg');
   const single = Object.fromEntries(
@@ -120,7 +120,7 @@ if (has('hyperfine')) {
   for (const r of JSON.parse(fs.readFileSync(json1, 'utf8')).results)
     md += `| ${r.command} | ${(r.median * 1000).toFixed(1)} | ${(r.mean * 1000).toFixed(1)} ± ${(r.stddev * 1000).toFixed(1)} |\n`;
   md +=
-    "\nA one-image run is mostly start-up: Node itself (the last row), sharp and the CLI's code (one CommonJS bundle, dist/bin/cli.cjs, read with the code V8 compiled in the last run: bin/code-cache.ts), the decode, then one render run before V8 has compiled the engine's loops (about 45 ms, where a warm render takes about 5). chafa and jp2a are C programs with none of this. The decode-only row (Node, sharp, the params schema that sizes the decode, and the decode; nothing rendered) is the floor of such a run on Node and sharp.\n";
+    "\nA one-image run is mostly start-up: Node itself (the last row), sharp and the CLI's code (one CommonJS bundle, dist/bin/cli.cjs, read with the code V8 compiled in the last run: bin/code-cache.ts), the decode (the engine's tables are made meanwhile), then one render run before V8 has compiled the engine's loops (about 40 ms, where a warm render takes about 5). chafa and jp2a are C programs with none of this. The decode-only row (Node, sharp, the params schema that sizes the decode, and the decode; nothing rendered) is the floor of such a run on Node and sharp.\n";
 } else md += 'hyperfine is not installed (sudo bash scripts/setup-system.sh --bench).\n';
 fs.rmSync(dir, { recursive: true, force: true });
 writeResult('speed', md);
