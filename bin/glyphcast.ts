@@ -28,7 +28,8 @@ async function loadCli(): Promise<{ cli: Cli; saveCache(): void; exitWhenDone: b
   if (enableCompileCache) {
     enableCompileCache();
     const cli = createRequire(import.meta.url)(bundle) as Cli;
-    // Node 22.1 to 22.9 write their compile cache as the process ends by itself, and have no flush
+    // flushCompileCache came in 22.10: before, Node writes its compile cache as the process ends,
+    // which exiting early might skip, so that run ends by itself
     return { cli, saveCache: () => flushCompileCache?.(), exitWhenDone: flushCompileCache !== undefined };
   }
   const builtHash = typeof GLYPHCAST_CLI_HASH === 'string' ? GLYPHCAST_CLI_HASH : undefined;
