@@ -93,7 +93,7 @@ export {
 // inputs the engine reads itself: BMP and Netpbm, and the video containers hosts hand to ffmpeg
 export { RASTER_HEAD_BYTES, rasterFormat } from './raster/sniff.js';
 export type { RenderImageOptions, RenderOptions } from './render.js';
-export { renderImage } from './render.js';
+export { renderImage, warmUp } from './render.js';
 export { resolveParams } from './resolve-params.js';
 export {
   checkImage,

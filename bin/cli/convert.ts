@@ -4,7 +4,15 @@
  * render workers (many inputs: bin/cli/workers.ts), so both paths print the same bytes.
  */
 import type { AnsiColorDepth } from '../../engine/index.js';
-import { carriesEvidence, encode, neededSize, prepareTables, RenderError, renderImage } from '../../engine/index.js';
+import {
+  carriesEvidence,
+  encode,
+  neededSize,
+  prepareTables,
+  RenderError,
+  renderImage,
+  warmUp,
+} from '../../engine/index.js';
 import { type DecodedImage, decodeImage } from '../../engine/node/decode.js';
 import { failureLine, InputError, oneLine } from './io.js';
 import { noteRendered } from './rendered.js';
@@ -15,6 +23,8 @@ export interface ConvertTask extends SizingRequest {
   readonly bytes: Uint8Array;
   /** The colors of ANSI output (--color-depth, resolved). */
   readonly ansiColorDepth: AnsiColorDepth;
+  /** Many inputs convert on this thread: the renderer warms up while the first decodes (engine `warmUp`). */
+  readonly warmUp?: boolean;
 }
 
 /** A render's failure as the one line the CLI prints. */
@@ -27,14 +37,21 @@ export function renderFailure(err: unknown): string {
 
 export type Converted = { readonly body: string } | { readonly error: string };
 
+let warmedUp = false;
+
 /**
  * What a first render would otherwise stop to make or load, done while libvips decodes: the
  * engine's tables, and Node's clock (`performance`, loaded on its first read; the engine times
- * its stages with it).
+ * its stages with it). Before the first of many inputs, the renderer's warm-up too: it costs a
+ * single input more than it saves.
  */
-function whileDecoding(): void {
+function whileDecoding(task: ConvertTask): void {
   prepareTables();
   performance.now();
+  if (task.warmUp && !warmedUp) {
+    warmedUp = true;
+    warmUp(task.params);
+  }
 }
 
 export async function convert(task: ConvertTask): Promise<Converted> {
@@ -44,7 +61,7 @@ export async function convert(task: ConvertTask): Promise<Converted> {
     // does; any photo larger than the grid needs is read at about what it needs
     const fit = (width: number, height: number) =>
       neededSize({ width, height }, sizedParams({ width, height }, task).columns, task.options);
-    image = await decodeImage(task.bytes, { shrinkToFit: true, fit, whileDecoding });
+    image = await decodeImage(task.bytes, { shrinkToFit: true, fit, whileDecoding: () => whileDecoding(task) });
   } catch (err) {
     // DecodeError carries a message written for people; anything else is a bug
     return { error: failureLine(err, (err as Error)?.name === 'DecodeError') };

@@ -23,9 +23,12 @@ const MAIN_THREAD_CORES = 2;
 export function converterFor(inputs: number): Converter {
   const cores = os.availableParallelism();
   const threads = Math.min(inputs, cores);
-  // two conversions at once: one decoding while the other renders
-  if (threads < 2 || cores <= MAIN_THREAD_CORES)
-    return { parallelism: Math.min(inputs, 2), convert, close: async () => {} };
+  // two conversions at once: one decoding while the other renders; with many, the renderer warms
+  // up while the first decodes (convert.ts)
+  if (threads < 2 || cores <= MAIN_THREAD_CORES) {
+    const warmUp = inputs > 1;
+    return { parallelism: Math.min(inputs, 2), convert: (task) => convert({ ...task, warmUp }), close: async () => {} };
+  }
   // piscina loads only here: a run on the main thread never pays for it
   const pool = import('./worker-pool.js').then(({ cliWorkerPool }) =>
     cliWorkerPool<ConvertTask, Converted>('render-worker', threads),

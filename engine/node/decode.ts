@@ -146,15 +146,28 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}
   if (format === 'gif' && isEmptyGif(bytes)) {
     throw new DecodeError('corrupt_image', 'the image could not be decoded: the GIF is 0 pixels wide or high');
   }
+  let decoding: Promise<{ data: Buffer; info: { width: number; height: number; channels: number } }>;
   try {
     const opened = open();
     const oriented = (alreadySrgb ? opened.keepIccProfile() : opened).rotate();
-    const decoding = (fitted ? oriented.resize({ ...fitted, fit: 'outside' }) : oriented)
+    decoding = (fitted ? oriented.resize({ ...fitted, fit: 'outside' }) : oriented)
       .toColourspace('srgb')
       .ensureAlpha()
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
-    options.whileDecoding?.();
+  } catch (err) {
+    throw classify(err, maxInput, bytes);
+  }
+  if (options.whileDecoding) {
+    // its failure is the caller's, not a damaged image's; the decode is still waited for
+    try {
+      options.whileDecoding();
+    } catch (err) {
+      await decoding.catch(() => undefined);
+      throw err;
+    }
+  }
+  try {
     const { data, info } = await decoding;
     if (info.channels !== 4) throw new Error(`expected 4 channels after decoding, got ${info.channels}`);
     return {

@@ -28,6 +28,16 @@ describe('converterFor', () => {
     await converter.close();
   });
 
+  it('gives many inputs on the main thread the bytes of each alone (the warm-up before the first changes nothing)', async () => {
+    vi.spyOn(os, 'availableParallelism').mockReturnValue(2);
+    const files = ['dark_rocket.jpg', 'portrait_baboon.jpg'];
+    // the first converter of this file's process: its first input warms the renderer up
+    const many = await Promise.all(files.map((f) => converterFor(files.length).convert(task(f))));
+    const alone = await Promise.all(files.map((f) => converterFor(1).convert(task(f))));
+    expect(many).toEqual(alone);
+    expect(many.every((r) => 'body' in r && r.body.length > 100)).toBe(true);
+  });
+
   it('renders on worker threads on more cores, with the bytes of the main thread', { timeout: 60_000 }, async () => {
     vi.spyOn(os, 'availableParallelism').mockReturnValue(4);
     const files = ['portrait_baboon.jpg', 'lineart_sudoku.png', 'dark_rocket.jpg'];

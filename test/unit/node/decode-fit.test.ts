@@ -83,6 +83,13 @@ describe("decodeImage's whileDecoding", () => {
     expect(image).toEqual(await decodeImage(bytes));
   });
 
+  it("fails with its own error, not as a damaged image's", async () => {
+    const whileDecoding = () => {
+      throw new Error('a bug beside the decode');
+    };
+    await expect(decodeImage(await photo(800, 500), { whileDecoding })).rejects.toThrow('a bug beside the decode');
+  });
+
   it('is not called for data that is not an image, nor for a BMP (read on the main thread)', async () => {
     let called = 0;
     const whileDecoding = () => called++;
