@@ -50,7 +50,11 @@ function whileDecoding(task: ConvertTask): void {
   performance.now();
   if (task.warmUp && !warmedUp) {
     warmedUp = true;
-    warmUp(task.params);
+    try {
+      warmUp(task.params);
+    } catch {
+      // a warm-up only saves time: the renders themselves say what is wrong with their params
+    }
   }
 }
 
