@@ -34,9 +34,9 @@ import { outputColumns, terminalColorDepth, terminalColumns, terminalRedraws, te
 import { firstFramePng, isVideoFile, probeVideo, VideoError, withVideoFile } from './video.js';
 import type { Converter } from './workers.js';
 
-/** Exit statuses (documented in --help and docs/cli.md). */
 export { renderedHere } from './rendered.js';
 
+/** Exit statuses (documented in --help and docs/cli.md). */
 export const EXIT = { ok: 0, input: 1, usage: 2 } as const;
 
 export interface CliStreams {
